@@ -1,0 +1,17 @@
+# Registry of SIMD kernel variants.
+#
+# ec_add_simd_variant(NAME <variant> SOURCES <files...> [COMPILE_OPTIONS <flags...>])
+# makes the object library ec_simd_<variant>, built with only the flags that variant needs, which must
+# define `const ec::simd::Kernels ec::simd::kernels_<variant>`. The plugin then builds
+# libec_power8_<variant>.so from it, and the tests run it against the reference.
+define_property(GLOBAL PROPERTY EC_SIMD_VARIANTS
+  BRIEF_DOCS "SIMD variants built" FULL_DOCS "Names of the ec_simd_<variant> object libraries")
+
+function(ec_add_simd_variant)
+  cmake_parse_arguments(V "" "NAME" "SOURCES;COMPILE_OPTIONS" ${ARGN})
+  add_library(ec_simd_${V_NAME} OBJECT ${V_SOURCES})
+  target_include_directories(ec_simd_${V_NAME} PUBLIC ${CMAKE_SOURCE_DIR}/src)
+  target_compile_options(ec_simd_${V_NAME} PRIVATE ${V_COMPILE_OPTIONS})
+  target_link_libraries(ec_simd_${V_NAME} PUBLIC ec_gf)
+  set_property(GLOBAL APPEND PROPERTY EC_SIMD_VARIANTS ${V_NAME})
+endfunction()

@@ -1,0 +1,2 @@
+# Every target of the project is built with the same strict warnings.
+add_compile_options(-Wall -Wextra -Werror)

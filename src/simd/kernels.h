@@ -1,0 +1,48 @@
+// The kernel dispatch table: what every SIMD variant provides, over raw pointers and lengths.
+//
+// The codec never sees an intrinsic and the kernels never see a Ceph type: the codec expands each GF(2^8)
+// coefficient once into the variant's own table format (expand), caches the tables, and calls the region
+// kernels with them. All variants compute the same bytes; the reference variant is the oracle.
+#ifndef EC_SIMD_KERNELS_H
+#define EC_SIMD_KERNELS_H
+
+#include <cstddef>
+#include <cstdint>
+
+namespace ec::simd {
+
+// Upper bound of Kernels::table_bytes, for callers that keep one table on the stack.
+constexpr std::size_t kMaxTableBytes = 128;
+// Alignment the codec gives to arrays of tables (table_bytes is a multiple of 16, so every table is
+// 16-byte aligned; a variant may rely on that, not on more).
+constexpr std::size_t kTableAlignment = 64;
+
+struct Kernels {
+  const char *name; // the variant, as in libec_power8_<name>.so and power8-variant=<name>
+
+  // Size of the expanded table of one coefficient (multiple of 16, at most kMaxTableBytes).
+  std::size_t table_bytes;
+  // Writes the table_bytes-long table that lets this variant multiply by coef.
+  void (*expand)(std::uint8_t coef, std::uint8_t *table);
+
+  // Lengths are in bytes, any value including 0; pointers have any alignment. Outputs never overlap
+  // inputs, except where a comment allows it.
+
+  // dst = coef * src.
+  void (*mul)(std::size_t len, const std::uint8_t *table, const std::uint8_t *src, std::uint8_t *dst);
+  // dst[r] ^= coef[r] * src for r < rows; tables holds rows tables back to back.
+  void (*mad)(std::size_t len, unsigned rows, const std::uint8_t *tables, const std::uint8_t *src,
+              std::uint8_t *const *dst);
+  // dst[r] = sum over j < k of coef[r][j] * src[j], for r < rows (rows >= 1, k >= 1, any number: the
+  // kernel groups rows as its registers allow and reads each source once per group).
+  // tables holds rows * k tables, row-major: coefficient (r, j) at tables + (r * k + j) * table_bytes.
+  void (*dot_prod)(std::size_t len, unsigned k, unsigned rows, const std::uint8_t *tables,
+                   const std::uint8_t *const *src, std::uint8_t *const *dst);
+  // dst = src[0] ^ ... ^ src[n - 1], n >= 1. dst may be one of the src pointers (exactly, no partial
+  // overlap), which makes it an in-place accumulate.
+  void (*xor_many)(std::size_t len, unsigned n, const std::uint8_t *const *src, std::uint8_t *dst);
+};
+
+} // namespace ec::simd
+
+#endif

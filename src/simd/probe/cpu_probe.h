@@ -1,0 +1,38 @@
+// Which kernel variants the CPU can run, best first.
+//
+// The choice is a pure function of feature bits (one per architecture, compiled on every architecture so
+// every branch is unit-tested anywhere); reading the bits of the running CPU is a separate small function.
+// Lists always end with "generic", which runs everywhere.
+#ifndef EC_SIMD_PROBE_CPU_PROBE_H
+#define EC_SIMD_PROBE_CPU_PROBE_H
+
+#include <string>
+#include <vector>
+
+namespace ec::simd {
+
+struct X86Features {
+  bool ssse3 = false;
+  bool avx2 = false;
+  bool avx512f = false;
+  bool avx512bw = false;
+  bool avx512vl = false;
+  bool gfni = false;
+  bool os_saves_ymm = false; // XCR0: the OS saves SSE and AVX state (xgetbv)
+  bool os_saves_zmm = false; // XCR0: ... and opmask and ZMM state
+};
+
+struct Ppc64Features {
+  unsigned long hwcap = 0;  // getauxval(AT_HWCAP)
+  unsigned long hwcap2 = 0; // getauxval(AT_HWCAP2)
+};
+
+std::vector<std::string> x86_variants(const X86Features &cpu);
+std::vector<std::string> ppc64le_variants(const Ppc64Features &cpu);
+
+// For the CPU this code runs on (the build's architecture): read its bits and pick.
+std::vector<std::string> runnable_variants();
+
+} // namespace ec::simd
+
+#endif
