@@ -1,0 +1,33 @@
+# Shared helpers for qa/ scripts. Source it: . "$(dirname "$0")/../lib/common.sh" (or from qa/).
+# Everything here is bounded and prints what it does.
+
+EC_TOP=$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)
+export EC_TOP
+# The native build every stage shares (configured and built by stage 10).
+EC_BUILD=${EC_BUILD:-$EC_TOP/build}
+export EC_BUILD
+
+log() { printf '\n==> %s\n' "$*" >&2; }
+die() { printf 'error: %s\n' "$*" >&2; exit 1; }
+
+# ensure_packages PKG... : apt-get install what is missing (apt-get update once per run).
+ensure_packages() {
+  local missing=()
+  local p
+  for p in "$@"; do
+    dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q '^install ok installed$' || missing+=("$p")
+  done
+  [ ${#missing[@]} -eq 0 ] && return 0
+  local sudo=""
+  [ "$(id -u)" -eq 0 ] || sudo=sudo
+  if [ ! -e /tmp/.ec-power8-apt-updated ]; then
+    log "apt-get update"
+    $sudo apt-get update -q >&2 && touch /tmp/.ec-power8-apt-updated
+  fi
+  log "apt-get install ${missing[*]}"
+  DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -q --no-install-recommends "${missing[@]}" >&2
+}
+
+# The packages every build of the project needs.
+EC_BUILD_PACKAGES=(build-essential cmake ninja-build googletest pkg-config
+                   ceph-base ceph-osd libradospp-dev librados-dev libjerasure-dev libgf-complete-dev)
