@@ -1,0 +1,401 @@
+# shellcheck shell=bash
+# Throw-away local Ceph 16.2 cluster: one mon, one mgr, N OSDs on 127.0.0.1, everything under one directory.
+# Source this file; qa/cluster/start and qa/cluster/stop are thin wrappers around cl_start / cl_stop.
+#
+# Everything lives in $CL_DIR: ceph.conf, env (what tests source), mon.a/ mgr.x/ osd.N/ data, log/, run/
+# (admin sockets, pid files), crash/, ec-plugins/ (symlinks: the erasure_code_dir of the daemons).
+# Daemons are stopped only through the pid files in $CL_DIR/run, after checking that the process really
+# is one of ours (its command line names our ceph.conf).
+
+CL_STOCK_PLUGIN_DIR=${CL_STOCK_PLUGIN_DIR:-/usr/lib/x86_64-linux-gnu/ceph/erasure-code}
+# Bounds for every wait (seconds).
+CL_TIMEOUT_CMD=${CL_TIMEOUT_CMD:-90}
+CL_TIMEOUT_UP=${CL_TIMEOUT_UP:-120}
+CL_TIMEOUT_CLEAN=${CL_TIMEOUT_CLEAN:-300}
+CL_TIMEOUT_STOP=${CL_TIMEOUT_STOP:-60}
+
+cl_log() { printf '[%(%H:%M:%S)T cluster] %s\n' -1 "$*" >&2; }
+cl_die() {
+  printf '[%(%H:%M:%S)T cluster] ERROR: %s\n' -1 "$*" >&2
+  cl_dump_logs || true
+  exit 1
+}
+
+# ceph / rados with a bound, talking to this cluster (CEPH_CONF/CEPH_ARGS from the env file).
+cl_ceph() { timeout "$CL_TIMEOUT_CMD" ceph --connect-timeout 30 "$@"; }
+cl_rados() { timeout "$CL_TIMEOUT_CMD" rados "$@"; }
+
+cl_free_port() {
+  # A port p with p and p+1 free on 127.0.0.1 (mon v2 and v1).
+  local p i
+  for i in $(seq 1 200); do
+    p=$(( 20000 + (RANDOM * 32768 + RANDOM) % 30000 ))
+    if ! ss -Hltn "( sport = :$p or sport = :$((p + 1)) )" 2>/dev/null | grep -q .; then
+      echo "$p"
+      return 0
+    fi
+    : "$i"
+  done
+  return 1
+}
+
+cl_write_conf() {
+  local store=$1 plugins=$2 port=$3 fsid=$4
+  local bport=$(( port + 2 ))
+  cat >"$CL_DIR/ceph.conf" <<EOF
+[global]
+fsid = $fsid
+mon_host = [v2:127.0.0.1:$port,v1:127.0.0.1:$((port + 1))]
+mon_initial_members = a
+public_addr = 127.0.0.1
+ms_bind_ipv4 = true
+ms_bind_ipv6 = false
+ms_bind_port_min = $bport
+ms_bind_port_max = $(( bport + 300 ))
+auth_cluster_required = none
+auth_service_required = none
+auth_client_required = none
+run_dir = $CL_DIR/run
+admin_socket = $CL_DIR/run/\$name.asok
+pid_file = $CL_DIR/run/\$name.pid
+log_file = $CL_DIR/log/\$name.log
+crash_dir = $CL_DIR/crash
+keyring = $CL_DIR/\$name/keyring
+mon_data = $CL_DIR/\$name
+mgr_data = $CL_DIR/\$name
+osd_data = $CL_DIR/\$name
+# Plugins: one private directory (stock plugins + the ones under test, as symlinks); read by mon and osd.
+erasure_code_dir = $CL_DIR/ec-plugins
+osd_erasure_code_plugins = $plugins
+# Single host: everything is one failure domain.
+osd_crush_chooseleaf_type = 0
+mon_osd_reporter_subtree_level = osd
+mon_osd_min_down_reporters = 1
+mon_data_avail_warn = 2
+mon_data_avail_crit = 1
+mon_allow_pool_delete = true
+mon_warn_on_insecure_global_id_reclaim = false
+mon_warn_on_insecure_global_id_reclaim_allowed = false
+mon_allow_pool_size_one = true
+mon_warn_on_pool_no_redundancy = false
+mon_max_pg_per_osd = 1000
+osd_pool_default_pg_autoscale_mode = off
+osd_pool_default_pg_num = 8
+osd_pool_default_pgp_num = 8
+mgr_initial_modules = iostat
+mgr_stats_period = 1
+mon_mgr_digest_period = 1
+osd_objectstore = $store
+osd_fast_shutdown = false
+osd_memory_target = 1073741824
+bluestore_block_size = 4294967296
+bluestore_block_create = true
+bluestore_fsck_on_mount = false
+memstore_device_bytes = 1073741824
+# Fast recovery and scrubs on a test box; bluestore on a file looks rotational.
+osd_recovery_sleep = 0
+osd_recovery_sleep_hdd = 0
+osd_recovery_sleep_hybrid = 0
+osd_scrub_sleep = 0
+osd_max_scrubs = 3
+osd_scrub_during_recovery = true
+osd_scrub_auto_repair = false
+osd_scrub_min_interval = 86400
+osd_scrub_max_interval = 604800
+osd_deep_scrub_interval = 604800
+osd_heartbeat_grace = 10
+osd_beacon_report_interval = 5
+osd_mon_report_interval = 1
+osd_pool_default_size = 3
+osd_pool_default_min_size = 1
+
+[client]
+admin_socket =
+log_file = $CL_DIR/log/client.log
+client_mount_timeout = 30
+rados_mon_op_timeout = 60
+rados_osd_op_timeout = 120
+EOF
+}
+
+cl_write_env() {
+  cat >"$CL_DIR/env" <<EOF
+# Source this to talk to the throw-away cluster in $CL_DIR.
+export CL_DIR='$CL_DIR'
+export CL_OSDS='$CL_OSDS'
+export CL_STORE='$CL_STORE'
+export CL_PLUGIN_DIR='$CL_PLUGIN_DIR'
+export CL_PLUGINS='$CL_PLUGINS'
+export CEPH_CONF='$CL_DIR/ceph.conf'
+export CEPH_ARGS='--conf $CL_DIR/ceph.conf'
+EOF
+}
+
+# Private erasure_code_dir: symlinks to every stock plugin, then to every libec_*.so of the plugin dir
+# under test (those win on a name clash).
+cl_link_plugins() {
+  local d=$CL_DIR/ec-plugins f
+  mkdir -p "$d"
+  for f in "$CL_STOCK_PLUGIN_DIR"/libec_*.so; do
+    ln -sf "$f" "$d/"
+  done
+  if [ -n "$CL_PLUGIN_DIR" ] && [ "$CL_PLUGIN_DIR" != "$CL_STOCK_PLUGIN_DIR" ]; then
+    local n=0
+    for f in "$CL_PLUGIN_DIR"/libec_*.so; do
+      [ -e "$f" ] || continue
+      ln -sf "$(readlink -f "$f")" "$d/$(basename "$f")"
+      n=$((n + 1))
+    done
+    cl_log "linked $n plugin(s) from $CL_PLUGIN_DIR"
+  fi
+  local p
+  for p in $CL_PLUGINS; do
+    [ -e "$d/libec_$p.so" ] || cl_die "plugin $p preloaded (osd_erasure_code_plugins) but $d/libec_$p.so is missing"
+  done
+}
+
+cl_pid() { cat "$CL_DIR/run/$1.pid" 2>/dev/null || true; }
+
+# Is daemon NAME (mon.a, mgr.x, osd.3) running, as one of ours?
+cl_alive() {
+  local pid
+  pid=$(cl_pid "$1")
+  [ -n "$pid" ] && [ -r "/proc/$pid/cmdline" ] && tr '\0' ' ' <"/proc/$pid/cmdline" | grep -qF -- "$CL_DIR/ceph.conf"
+}
+
+# Wait until the daemon wrote its pid file and runs (daemonized ceph daemons write it after the fork).
+cl_wait_pidfile() {
+  local name=$1 t=0
+  while ! cl_alive "$name"; do
+    sleep 0.2
+    t=$((t + 1))
+    [ $t -lt $((5 * 30)) ] || cl_die "$name did not start (no live pid in $CL_DIR/run/$name.pid after 30s)"
+  done
+}
+
+cl_start_mon() {
+  cl_log "mon.a: mkfs + start"
+  monmaptool --create --clobber --fsid "$1" \
+    --addv a "[v2:127.0.0.1:$2,v1:127.0.0.1:$(($2 + 1))]" "$CL_DIR/monmap" >/dev/null
+  mkdir -p "$CL_DIR/mon.a"
+  timeout "$CL_TIMEOUT_CMD" ceph-mon --conf "$CL_DIR/ceph.conf" --mkfs -i a --monmap "$CL_DIR/monmap" \
+    >>"$CL_DIR/log/mkfs.log" 2>&1 || cl_die "ceph-mon --mkfs failed (see $CL_DIR/log/mkfs.log)"
+  ceph-mon --conf "$CL_DIR/ceph.conf" -i a >>"$CL_DIR/log/daemon-stdio.log" 2>&1 || cl_die "ceph-mon failed to start"
+  cl_wait_pidfile mon.a
+}
+
+cl_start_mgr() {
+  cl_log "mgr.x: start"
+  mkdir -p "$CL_DIR/mgr.x"
+  ceph-mgr --conf "$CL_DIR/ceph.conf" -i x >>"$CL_DIR/log/daemon-stdio.log" 2>&1 || cl_die "ceph-mgr failed to start"
+  cl_wait_pidfile mgr.x
+}
+
+# mkfs osd.ID with uuid UUID in an empty data dir.
+cl_osd_mkfs() {
+  local id=$1 uuid=$2
+  rm -rf "$CL_DIR/osd.$id"
+  mkdir -p "$CL_DIR/osd.$id"
+  echo "$uuid" >"$CL_DIR/run/osd.$id.uuid"
+  timeout "$CL_TIMEOUT_CMD" ceph-osd --conf "$CL_DIR/ceph.conf" -i "$id" --mkfs --osd-uuid "$uuid" \
+    >>"$CL_DIR/log/mkfs.log" 2>&1 || cl_die "ceph-osd -i $id --mkfs failed (see $CL_DIR/log/mkfs.log)"
+}
+
+cl_osd_start() {
+  local id=$1
+  ceph-osd --conf "$CL_DIR/ceph.conf" -i "$id" >>"$CL_DIR/log/daemon-stdio.log" 2>&1 || cl_die "ceph-osd -i $id failed to start"
+  cl_wait_pidfile "osd.$id"
+}
+
+# New OSD: allocate an id from the mon, mkfs, start. Prints the id.
+cl_osd_new() {
+  local uuid id
+  uuid=$(cat /proc/sys/kernel/random/uuid)
+  id=$(cl_ceph osd new "$uuid") || cl_die "ceph osd new failed"
+  cl_osd_mkfs "$id" "$uuid"
+  cl_osd_start "$id"
+  echo "$id"
+}
+
+# Re-create osd.ID empty with its old id and uuid (memstore after a SIGKILL: the data is gone) and start it.
+cl_osd_recreate() {
+  local id=$1 uuid
+  uuid=$(cat "$CL_DIR/run/osd.$id.uuid") || cl_die "no uuid recorded for osd.$id"
+  cl_alive "osd.$id" && cl_die "osd.$id is still running, refusing to re-create it"
+  cl_osd_mkfs "$id" "$uuid"
+  cl_osd_start "$id"
+}
+
+# Signal daemon NAME (default TERM) and wait for it to exit; TERM that times out becomes KILL.
+cl_daemon_stop() {
+  local name=$1 sig=${2:-TERM} pid t=0
+  cl_alive "$name" || return 0
+  pid=$(cl_pid "$name")
+  kill "-$sig" "$pid" 2>/dev/null || true
+  while [ -d "/proc/$pid" ]; do
+    sleep 0.2
+    t=$((t + 1))
+    if [ $t -ge $((5 * CL_TIMEOUT_STOP)) ]; then
+      cl_log "$name (pid $pid) ignored SIG$sig for ${CL_TIMEOUT_STOP}s: SIGKILL"
+      kill -KILL "$pid" 2>/dev/null || true
+      sleep 1
+      break
+    fi
+  done
+  # A killed daemon leaves its pid file behind; remove it so nobody signals a recycled pid.
+  rm -f "$CL_DIR/run/$name.pid"
+}
+
+# Both an OSD count and each one's state: ids of the OSDs the osdmap says are up.
+cl_osds_up() { cl_ceph osd dump -f json | jq -r '.osds[] | select(.up == 1) | .osd' | sort -n | tr '\n' ' '; }
+
+cl_wait_osds_up() {
+  local want=$1 timeout=${2:-$CL_TIMEOUT_UP} start=$SECONDS n
+  while :; do
+    n=$(cl_ceph osd stat -f json 2>/dev/null | jq -r '"\(.num_up_osds) \(.num_in_osds)"' || true)
+    [ "$n" = "$want $want" ] && return 0
+    [ $((SECONDS - start)) -lt "$timeout" ] || cl_die "timeout (${timeout}s) waiting for $want OSDs up and in (have up/in: $n)"
+    sleep 1
+  done
+}
+
+# PG states summary of the cluster, or of one pool: "N active+clean, M active+degraded, ..."
+cl_pg_states() {
+  if [ -n "${1:-}" ]; then
+    cl_ceph pg ls-by-pool "$1" -f json | jq -r '.pg_stats[].state' | sort | uniq -c | awk '{printf "%s%s %s", (NR>1?", ":""), $1, $2}'
+  else
+    cl_ceph pg stat -f json | jq -r '.pg_summary.num_pg_by_state[] | "\(.num) \(.name)"' | paste -sd, -
+  fi
+}
+
+# Wait until every PG (of POOL, or of the cluster) is active+clean (exactly; nothing else in the state).
+cl_wait_clean() {
+  local pool=${1:-} timeout=${2:-$CL_TIMEOUT_CLEAN} start=$SECONDS s bad
+  while :; do
+    if [ -n "$pool" ]; then
+      s=$(cl_ceph pg ls-by-pool "$pool" -f json 2>/dev/null || true)
+      bad=$(jq -r '[.pg_stats[] | select(.state != "active+clean")] | length' <<<"$s" 2>/dev/null || echo x)
+      [ "$(jq -r '.pg_stats | length' <<<"$s" 2>/dev/null || echo 0)" -gt 0 ] || bad=x
+    else
+      s=$(cl_ceph pg stat -f json 2>/dev/null || true)
+      bad=$(jq -r '.pg_summary | .num_pgs - ([.num_pg_by_state[] | select(.name == "active+clean") | .num] | add // 0)' <<<"$s" 2>/dev/null || echo x)
+    fi
+    [ "$bad" = 0 ] && return 0
+    [ $((SECONDS - start)) -lt "$timeout" ] || cl_die "timeout (${timeout}s) waiting for active+clean ${pool:+in $pool }(now: $(cl_pg_states "$pool" || true))"
+    sleep 1
+  done
+}
+
+# Wait until every PG of POOL is active (any of degraded/undersized/recovering allowed), none peering/down.
+cl_wait_active() {
+  local pool=$1 timeout=${2:-$CL_TIMEOUT_CLEAN} start=$SECONDS bad
+  while :; do
+    bad=$(cl_ceph pg ls-by-pool "$pool" -f json 2>/dev/null |
+      jq -r '[.pg_stats[].state | select((startswith("active") | not) or test("peering|down|incomplete|stale"))] | length' 2>/dev/null || echo x)
+    [ "$bad" = 0 ] && return 0
+    [ $((SECONDS - start)) -lt "$timeout" ] || cl_die "timeout (${timeout}s) waiting for all PGs of $pool active (now: $(cl_pg_states "$pool" || true))"
+    sleep 1
+  done
+}
+
+# Print what helps on failure: status, and the tail + errors of every daemon log.
+cl_dump_logs() {
+  [ -n "${CL_DIR:-}" ] && [ -d "$CL_DIR/log" ] || return 0
+  echo "----- cluster $CL_DIR: status -----" >&2
+  timeout 20 ceph --conf "$CL_DIR/ceph.conf" --connect-timeout 10 -s >&2 2>&1 || true
+  local f
+  for f in "$CL_DIR"/log/mon.*.log "$CL_DIR"/log/mgr.*.log "$CL_DIR"/log/osd.*.log "$CL_DIR/log/mkfs.log" "$CL_DIR/log/daemon-stdio.log"; do
+    [ -s "$f" ] || continue
+    echo "----- $f: errors -----" >&2
+    grep -aE 'ERR|FAILED|Abort|abort|Segmentation|error|\*\*\* Caught signal' "$f" | grep -v 'log_channel(cluster) log \[DBG\]' | tail -n 15 >&2 || true
+    echo "----- $f: tail -----" >&2
+    tail -n 15 "$f" >&2
+  done
+  if [ -d "$CL_DIR/crash" ] && [ -n "$(ls -A "$CL_DIR/crash" 2>/dev/null)" ]; then
+    echo "----- crash dumps in $CL_DIR/crash -----" >&2
+    ls "$CL_DIR/crash" >&2
+  fi
+}
+
+# All of our daemons that should be running are: names of those that are not.
+cl_dead_daemons() {
+  local n dead=()
+  for n in mon.a mgr.x $(for i in $(seq 0 $((CL_OSDS - 1))); do echo "osd.$i"; done); do
+    cl_alive "$n" || dead+=("$n")
+  done
+  echo "${dead[*]}"
+}
+
+# cl_start [-n OSDS] [-s memstore|bluestore] [-p PLUGIN_DIR] [-l "PRELOADED PLUGINS"] [-d DIR]
+cl_start() {
+  CL_OSDS=${CL_OSDS:-6}
+  CL_STORE=${CL_STORE:-memstore}
+  CL_PLUGIN_DIR=${CL_PLUGIN_DIR:-${EC_BUILD:-/work/main/build}/lib}
+  CL_PLUGINS=${CL_PLUGINS:-jerasure lrc isa}
+  local dir="" opt
+  OPTIND=1
+  while getopts "n:s:p:l:d:" opt; do
+    case $opt in
+      n) CL_OSDS=$OPTARG ;;
+      s) CL_STORE=$OPTARG ;;
+      p) CL_PLUGIN_DIR=$OPTARG ;;
+      l) CL_PLUGINS=$OPTARG ;;
+      d) dir=$OPTARG ;;
+      *) cl_die "usage: start [-n osds] [-s memstore|bluestore] [-p plugin_dir] [-l 'preloaded plugins'] [-d dir]" ;;
+    esac
+  done
+  case $CL_STORE in memstore | bluestore) ;; *) cl_die "objectstore must be memstore or bluestore, not $CL_STORE" ;; esac
+  command -v jq >/dev/null || cl_die "jq is needed"
+  if [ -z "$dir" ]; then
+    dir=$(mktemp -d "${TMPDIR:-/tmp}/ceph-qa.XXXXXX")
+  fi
+  mkdir -p "$dir"
+  CL_DIR=$(cd "$dir" && pwd)
+  export CL_DIR CL_OSDS CL_STORE CL_PLUGIN_DIR CL_PLUGINS
+  [ ! -e "$CL_DIR/ceph.conf" ] || cl_die "$CL_DIR already holds a cluster"
+  mkdir -p "$CL_DIR/log" "$CL_DIR/run" "$CL_DIR/crash"
+  local t0=$SECONDS port fsid
+  port=$(cl_free_port) || cl_die "no free port"
+  fsid=$(cat /proc/sys/kernel/random/uuid)
+  cl_log "cluster in $CL_DIR: $CL_OSDS x $CL_STORE OSDs, mon on 127.0.0.1:$port, plugins preloaded: $CL_PLUGINS"
+  cl_link_plugins
+  cl_write_conf "$CL_STORE" "$CL_PLUGINS" "$port" "$fsid"
+  cl_write_env
+  export CEPH_CONF=$CL_DIR/ceph.conf CEPH_ARGS="--conf $CL_DIR/ceph.conf"
+  cl_start_mon "$fsid" "$port"
+  cl_start_mgr
+  # OSD ids come from the mon in order; mkfs and start in parallel.
+  local i uuid pids=()
+  for i in $(seq 0 $((CL_OSDS - 1))); do
+    uuid=$(cat /proc/sys/kernel/random/uuid)
+    [ "$(cl_ceph osd new "$uuid")" = "$i" ] || cl_die "ceph osd new did not give id $i"
+    (cl_osd_mkfs "$i" "$uuid" && cl_osd_start "$i") &
+    pids+=($!)
+  done
+  for i in "${pids[@]}"; do wait "$i" || cl_die "an OSD failed to mkfs/start"; done
+  cl_wait_osds_up "$CL_OSDS"
+  # The mgr must be active: pg commands hang without one.
+  local start=$SECONDS
+  until [ "$(cl_ceph mgr dump -f json 2>/dev/null | jq -r .available)" = true ]; do
+    [ $((SECONDS - start)) -lt "$CL_TIMEOUT_UP" ] || cl_die "mgr not available after ${CL_TIMEOUT_UP}s"
+    sleep 1
+  done
+  cl_wait_clean "" "$CL_TIMEOUT_UP"
+  cl_log "cluster up in $((SECONDS - t0))s: $(cl_ceph health 2>&1 | head -1)"
+}
+
+cl_stop() {
+  CL_DIR=$(cd "$1" && pwd)
+  [ -f "$CL_DIR/ceph.conf" ] || { cl_log "no cluster in $CL_DIR"; return 1; }
+  local f name
+  # OSDs first (clean unmount), then mgr, then mon.
+  for f in "$CL_DIR"/run/osd.*.pid; do
+    [ -e "$f" ] || continue
+    name=$(basename "$f" .pid)
+    cl_daemon_stop "$name" TERM &
+  done
+  wait
+  cl_daemon_stop mgr.x TERM
+  cl_daemon_stop mon.a TERM
+  cl_log "stopped cluster $CL_DIR"
+}
