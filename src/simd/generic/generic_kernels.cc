@@ -1,0 +1,10 @@
+// The portable variant: runs on any CPU, built without ISA flags.
+#include "simd/generic/generic_traits.h"
+#include "simd/skeleton/region_loops.h"
+
+namespace ec::simd {
+
+extern const Kernels kernels_generic;
+const Kernels kernels_generic = skeleton::make_kernels<GenericTraits>("generic");
+
+} // namespace ec::simd

@@ -1,0 +1,44 @@
+// Feature bits -> variant names, best first. Pure functions: every branch is tested on any machine.
+#include "simd/probe/cpu_probe.h"
+
+namespace ec::simd {
+
+std::vector<std::string> x86_variants(const X86Features &cpu) {
+  // A feature bit means nothing unless the OS also saves the registers it uses across context switches.
+  const bool avx2 = cpu.avx2 && cpu.os_saves_ymm;
+  const bool avx512 = avx2 && cpu.avx512f && cpu.avx512bw && cpu.avx512vl && cpu.os_saves_zmm;
+  std::vector<std::string> names;
+  if (avx512 && cpu.gfni)
+    names.push_back("avx512_gfni");
+  if (avx512)
+    names.push_back("avx512");
+  if (avx2 && cpu.gfni)
+    names.push_back("avx2_gfni");
+  if (avx2)
+    names.push_back("avx2");
+  if (cpu.ssse3)
+    names.push_back("ssse3");
+  names.push_back("generic");
+  return names;
+}
+
+namespace {
+// AT_HWCAP2 bits from the Linux uapi <asm/cputable.h>, spelled out so this compiles on every architecture.
+constexpr unsigned long kPpcArch_2_07 = 0x80000000ul;
+constexpr unsigned long kPpcVecCrypto = 0x02000000ul; // vpermxor lives in the crypto facility
+constexpr unsigned long kPpcArch_3_00 = 0x00800000ul;
+constexpr unsigned long kPpcArch_3_1 = 0x00040000ul;
+} // namespace
+
+std::vector<std::string> ppc64le_variants(const Ppc64Features &cpu) {
+  const unsigned long h2 = cpu.hwcap2;
+  if (h2 & kPpcArch_3_1)
+    return {"power10", "power9", "power8", "generic"};
+  if (h2 & kPpcArch_3_00)
+    return {"power9", "power8", "generic"};
+  if ((h2 & kPpcArch_2_07) && (h2 & kPpcVecCrypto))
+    return {"power8", "generic"};
+  return {"generic"};
+}
+
+} // namespace ec::simd

@@ -1,0 +1,260 @@
+// The one loop skeleton every SIMD variant is instantiated from (as Linux lib/raid6 generates its
+// variants from one template): the kernels' structure -- blocking, unrolling, row grouping, tails -- lives
+// here once; an instruction set contributes only a small traits struct of primitives.
+//
+// A traits struct T provides (all static; see generic/generic_traits.h and x86/*_traits.h):
+//   using Vec;     one register of data                          kWidth bytes
+//   using Table;   one coefficient as the multiply wants it in registers (two nibble tables, a matrix...)
+//   using Src;     one source register prepared for multiplying by many coefficients (split nibbles,
+//                  bit masks, or just Vec); preparing once per source and pass is what makes a
+//                  multi-row dot product cheaper than rows separate ones
+//   kWidth, kTableBytes (== Kernels::table_bytes), kMaxRows (outputs per pass: as many accumulators
+//   as the register file holds), kMaskedTail (true: load_partial/store_partial exist and touch no byte
+//   past n; false: tails go through a stack buffer here)
+//   static constexpr unsigned unroll(unsigned rows);  registers per accumulator row, for ILP
+//   Vec load(const uint8_t *), store(uint8_t *, Vec)            any alignment
+//   Vec load_partial(const uint8_t *, size_t n), store_partial(uint8_t *, size_t n, Vec)   n < kWidth
+//   Vec zero(), add(Vec, Vec)                                    GF addition, i.e. xor
+//   Table load_table(const uint8_t *)                            from the 16-byte aligned expanded table
+//   Src prepare(Vec);  Vec mul(const Table &, const Src &)
+//   void expand(uint8_t coef, uint8_t *table)
+//
+// Everything here is a template over T, and every variant's T lives in an anonymous namespace, so each
+// variant's translation unit gets its own copy compiled with its own -m flags: no inline function is shared
+// between variants, which would let the linker pick, say, the AVX-512 copy for the generic kernels.
+#ifndef EC_SIMD_SKELETON_REGION_LOOPS_H
+#define EC_SIMD_SKELETON_REGION_LOOPS_H
+
+#include <cstddef>
+#include <cstdint>
+#include <cstring>
+#include <utility>
+
+#include "simd/kernels.h"
+
+// The accumulators must stay in registers, so the small loops over rows and unrolled registers are
+// unrolled completely even at -O2.
+#define EC_SKELETON_UNROLL _Pragma("GCC unroll 16")
+#define EC_SKELETON_INLINE inline __attribute__((always_inline))
+
+namespace ec::simd::skeleton {
+
+using std::size_t;
+using std::uint8_t;
+
+// Whole registers.
+template <class T> struct FullIO {
+  EC_SKELETON_INLINE typename T::Vec load(const uint8_t *p) const { return T::load(p); }
+  EC_SKELETON_INLINE void store(uint8_t *p, typename T::Vec v) const { T::store(p, v); }
+};
+
+// The last n < kWidth bytes of a region: masked where the ISA can, else bounced through the stack, so no
+// byte outside the region is ever read or written (a region may end right before an unmapped page).
+template <class T> struct PartialIO {
+  size_t n;
+  EC_SKELETON_INLINE typename T::Vec load(const uint8_t *p) const {
+    if constexpr (T::kMaskedTail) {
+      return T::load_partial(p, n);
+    } else {
+      alignas(64) uint8_t buf[T::kWidth] = {};
+      std::memcpy(buf, p, n);
+      return T::load(buf);
+    }
+  }
+  EC_SKELETON_INLINE void store(uint8_t *p, typename T::Vec v) const {
+    if constexpr (T::kMaskedTail) {
+      T::store_partial(p, n, v);
+    } else {
+      alignas(64) uint8_t buf[T::kWidth];
+      T::store(buf, v);
+      std::memcpy(p, buf, n);
+    }
+  }
+};
+
+// Region kernels over [begin, end) of every buffer, one template per kernel shape.
+template <class T> struct RegionLoops {
+  using Vec = typename T::Vec;
+  static constexpr size_t W = T::kWidth;
+  static constexpr size_t TB = T::kTableBytes;
+  static_assert(TB % 16 == 0 && TB <= kMaxTableBytes, "table format breaks the Kernels contract");
+
+  // Long dot products with more rows than one pass holds walk the length in slices, so that the passes
+  // after the first find the sources in cache (32 sources x 4 KiB fit a 256 KiB L2).
+  static constexpr size_t kSliceBytes = 4096;
+
+  // ---- dot product: R outputs, U registers each, one source read per pass ----
+  template <unsigned R, unsigned U, class IO>
+  static EC_SKELETON_INLINE void dot_block(const IO &io, size_t off, unsigned k, const uint8_t *tables,
+                                           size_t row_stride, const uint8_t *const *src,
+                                           uint8_t *const *dst) {
+    Vec acc[R][U];
+    EC_SKELETON_UNROLL
+    for (unsigned r = 0; r < R; r++) {
+      EC_SKELETON_UNROLL
+      for (unsigned u = 0; u < U; u++)
+        acc[r][u] = T::zero();
+    }
+    for (unsigned j = 0; j < k; j++) {
+      typename T::Src s[U];
+      EC_SKELETON_UNROLL
+      for (unsigned u = 0; u < U; u++)
+        s[u] = T::prepare(io.load(src[j] + off + u * W));
+      const uint8_t *t = tables + j * TB;
+      EC_SKELETON_UNROLL
+      for (unsigned r = 0; r < R; r++) {
+        const typename T::Table tab = T::load_table(t + r * row_stride);
+        EC_SKELETON_UNROLL
+        for (unsigned u = 0; u < U; u++)
+          acc[r][u] = T::add(acc[r][u], T::mul(tab, s[u]));
+      }
+    }
+    EC_SKELETON_UNROLL
+    for (unsigned r = 0; r < R; r++) {
+      EC_SKELETON_UNROLL
+      for (unsigned u = 0; u < U; u++)
+        io.store(dst[r] + off + u * W, acc[r][u]);
+    }
+  }
+
+  template <unsigned R>
+  static void dot_rows(size_t begin, size_t end, unsigned k, const uint8_t *tables, size_t row_stride,
+                       const uint8_t *const *src, uint8_t *const *dst) {
+    constexpr unsigned U = T::unroll(R);
+    size_t off = begin;
+    for (; end - off >= U * W; off += U * W)
+      dot_block<R, U>(FullIO<T>{}, off, k, tables, row_stride, src, dst);
+    if constexpr (U > 1)
+      for (; end - off >= W; off += W)
+        dot_block<R, 1>(FullIO<T>{}, off, k, tables, row_stride, src, dst);
+    if (off < end)
+      dot_block<R, 1>(PartialIO<T>{end - off}, off, k, tables, row_stride, src, dst);
+  }
+
+  using DotRowsFn = void (*)(size_t, size_t, unsigned, const uint8_t *, size_t, const uint8_t *const *,
+                             uint8_t *const *);
+  template <size_t... I> static DotRowsFn dot_rows_for(unsigned rows, std::index_sequence<I...>) {
+    static constexpr DotRowsFn fns[] = {&dot_rows<I + 1>...};
+    return fns[rows - 1];
+  }
+  static DotRowsFn dot_rows_for(unsigned rows) {
+    return dot_rows_for(rows, std::make_index_sequence<T::kMaxRows>{});
+  }
+
+  // All rows over [begin, end), in passes of at most kMaxRows.
+  static void dot_passes(size_t begin, size_t end, unsigned k, unsigned rows, const uint8_t *tables,
+                         const uint8_t *const *src, uint8_t *const *dst) {
+    const size_t row_stride = size_t{k} * TB;
+    for (unsigned first = 0; first < rows; first += T::kMaxRows) {
+      const unsigned n = rows - first < T::kMaxRows ? rows - first : T::kMaxRows;
+      dot_rows_for(n)(begin, end, k, tables + first * row_stride, row_stride, src, dst + first);
+    }
+  }
+
+  static void dot_prod(size_t len, unsigned k, unsigned rows, const uint8_t *tables,
+                       const uint8_t *const *src, uint8_t *const *dst) {
+    if (rows <= T::kMaxRows) {
+      dot_passes(0, len, k, rows, tables, src, dst);
+      return;
+    }
+    for (size_t begin = 0; begin < len; begin += kSliceBytes)
+      dot_passes(begin, len - begin < kSliceBytes ? len : begin + kSliceBytes, k, rows, tables, src, dst);
+  }
+
+  static void mul(size_t len, const uint8_t *table, const uint8_t *src, uint8_t *dst) {
+    dot_rows<1>(0, len, 1, table, TB, &src, &dst);
+  }
+
+  // ---- multiply-accumulate: one source into R outputs ----
+  template <unsigned R, unsigned U, class IO>
+  static EC_SKELETON_INLINE void mad_block(const IO &io, size_t off, const uint8_t *tables,
+                                           const uint8_t *src, uint8_t *const *dst) {
+    typename T::Src s[U];
+    EC_SKELETON_UNROLL
+    for (unsigned u = 0; u < U; u++)
+      s[u] = T::prepare(io.load(src + off + u * W));
+    EC_SKELETON_UNROLL
+    for (unsigned r = 0; r < R; r++) {
+      const typename T::Table tab = T::load_table(tables + r * TB);
+      EC_SKELETON_UNROLL
+      for (unsigned u = 0; u < U; u++) {
+        uint8_t *p = dst[r] + off + u * W;
+        io.store(p, T::add(io.load(p), T::mul(tab, s[u])));
+      }
+    }
+  }
+
+  template <unsigned R>
+  static void mad_rows(size_t len, const uint8_t *tables, const uint8_t *src, uint8_t *const *dst) {
+    constexpr unsigned U = T::unroll(R);
+    size_t off = 0;
+    for (; len - off >= U * W; off += U * W)
+      mad_block<R, U>(FullIO<T>{}, off, tables, src, dst);
+    if constexpr (U > 1)
+      for (; len - off >= W; off += W)
+        mad_block<R, 1>(FullIO<T>{}, off, tables, src, dst);
+    if (off < len)
+      mad_block<R, 1>(PartialIO<T>{len - off}, off, tables, src, dst);
+  }
+
+  using MadRowsFn = void (*)(size_t, const uint8_t *, const uint8_t *, uint8_t *const *);
+  template <size_t... I> static MadRowsFn mad_rows_for(unsigned rows, std::index_sequence<I...>) {
+    static constexpr MadRowsFn fns[] = {&mad_rows<I + 1>...};
+    return fns[rows - 1];
+  }
+
+  static void mad(size_t len, unsigned rows, const uint8_t *tables, const uint8_t *src,
+                  uint8_t *const *dst) {
+    for (unsigned first = 0; first < rows; first += T::kMaxRows) {
+      const unsigned n = rows - first < T::kMaxRows ? rows - first : T::kMaxRows;
+      mad_rows_for(n, std::make_index_sequence<T::kMaxRows>{})(len, tables + first * TB, src, dst + first);
+    }
+  }
+
+  // ---- xor of n sources ----
+  // Every source register of a block is loaded before the block is stored, which is what makes
+  // dst == src[i] an in-place accumulate.
+  template <unsigned U, class IO>
+  static EC_SKELETON_INLINE void xor_block(const IO &io, size_t off, unsigned n, const uint8_t *const *src,
+                                           uint8_t *dst) {
+    Vec acc[U];
+    EC_SKELETON_UNROLL
+    for (unsigned u = 0; u < U; u++)
+      acc[u] = io.load(src[0] + off + u * W);
+    for (unsigned j = 1; j < n; j++) {
+      EC_SKELETON_UNROLL
+      for (unsigned u = 0; u < U; u++)
+        acc[u] = T::add(acc[u], io.load(src[j] + off + u * W));
+    }
+    EC_SKELETON_UNROLL
+    for (unsigned u = 0; u < U; u++)
+      io.store(dst + off + u * W, acc[u]);
+  }
+
+  static void xor_many(size_t len, unsigned n, const uint8_t *const *src, uint8_t *dst) {
+    // xor has no table or multiply to hide, so it is unrolled as far as a one-row product.
+    constexpr unsigned U = T::unroll(1) > 4 ? T::unroll(1) : 4;
+    size_t off = 0;
+    for (; len - off >= U * W; off += U * W)
+      xor_block<U>(FullIO<T>{}, off, n, src, dst);
+    for (; len - off >= W; off += W)
+      xor_block<1>(FullIO<T>{}, off, n, src, dst);
+    if (off < len)
+      xor_block<1>(PartialIO<T>{len - off}, off, n, src, dst);
+  }
+};
+
+// The dispatch table of the variant T, constant-initialised (usable before any static constructor runs).
+template <class T> constexpr Kernels make_kernels(const char *name) {
+  return Kernels{name,
+                 T::kTableBytes,
+                 &T::expand,
+                 &RegionLoops<T>::mul,
+                 &RegionLoops<T>::mad,
+                 &RegionLoops<T>::dot_prod,
+                 &RegionLoops<T>::xor_many};
+}
+
+} // namespace ec::simd::skeleton
+
+#endif
