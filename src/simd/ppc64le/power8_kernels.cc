@@ -1,0 +1,10 @@
+// The POWER8 variant (ISA 2.07 + the vector crypto facility for vpermxor).
+#include "simd/ppc64le/power8_traits.h"
+#include "simd/skeleton/region_loops.h"
+
+namespace ec::simd {
+
+extern const Kernels kernels_power8;
+const Kernels kernels_power8 = skeleton::make_kernels<Power8Traits>("power8");
+
+} // namespace ec::simd

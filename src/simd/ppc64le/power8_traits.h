@@ -1,0 +1,37 @@
+// POWER8 (ISA 2.07) primitives for the loop skeleton.
+//
+// On little-endian, vec_xl/vec_xst compile to lxvd2x/stxvd2x plus an xxswapd each, to put the two
+// doublewords in element order. vpermxor works byte position by byte position, so a source loaded with
+// the doublewords swapped gives its product with them swapped, and storing it without swapping back
+// writes the right bytes: the raw instructions (inline asm, so gcc cannot add the swaps) save a third of
+// the loop. ISA 2.07 has no length-controlled load, so tails go through the skeleton's stack buffer.
+#ifndef EC_SIMD_PPC64LE_POWER8_TRAITS_H
+#define EC_SIMD_PPC64LE_POWER8_TRAITS_H
+
+#include "simd/ppc64le/vpermxor_common.h"
+
+namespace ec::simd {
+namespace {
+
+struct Power8Traits : VpermxorCommon {
+  static constexpr bool kMaskedTail = false;
+  // 64 VSRs: the accumulators may live in any of them, while vpermxor's operands (the sources and one
+  // table pair) take vector registers.
+  static constexpr unsigned kMaxRows = 6;
+  static constexpr unsigned unroll(unsigned rows) { return rows <= 2 ? 8 : rows <= 4 ? 4 : 2; }
+
+  // "Z" lets gcc pick reg+reg addressing, the only form lxvd2x has; %y prints it.
+  static Vec load(const std::uint8_t *p) {
+    Vec v;
+    __asm__("lxvd2x %x0,%y1" : "=wa"(v) : "Z"(*reinterpret_cast<const Vec *>(p)));
+    return v;
+  }
+  static void store(std::uint8_t *p, Vec v) {
+    __asm__("stxvd2x %x1,%y0" : "=Z"(*reinterpret_cast<Vec *>(p)) : "wa"(v));
+  }
+};
+
+} // namespace
+} // namespace ec::simd
+
+#endif

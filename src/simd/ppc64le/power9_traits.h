@@ -1,0 +1,39 @@
+// POWER9 (ISA 3.0) primitives for the loop skeleton.
+//
+// lxv/stxv load and store in element order with no swap, and take a displacement, so the unrolled
+// registers need no index registers. Tails use lxvl/stxvl, which touch exactly n bytes: they place memory
+// byte j in big-endian byte j of the register, not in element j as lxv does, but a tail block loads and
+// stores every buffer the same way and vpermxor is position-wise, so the raw instructions are right and
+// gcc's vec_xl_len (which adds a permute on little-endian) is not needed. Their length is in the top
+// byte of RB; RA = 0 would mean zero, not r0, hence the "b" constraint.
+#ifndef EC_SIMD_PPC64LE_POWER9_TRAITS_H
+#define EC_SIMD_PPC64LE_POWER9_TRAITS_H
+
+#include "simd/ppc64le/vpermxor_common.h"
+
+namespace ec::simd {
+namespace {
+
+struct Power9Traits : VpermxorCommon {
+  static constexpr bool kMaskedTail = true;
+  static constexpr unsigned kMaxRows = 6;
+  static constexpr unsigned unroll(unsigned rows) { return rows <= 2 ? 8 : rows <= 4 ? 4 : 2; }
+
+  static Vec load(const std::uint8_t *p) { return vec_xl(0, p); }
+  static void store(std::uint8_t *p, Vec v) { vec_xst(v, 0, p); }
+
+  static Vec load_partial(const std::uint8_t *p, std::size_t n) {
+    Vec v;
+    __asm__("lxvl %x0,%1,%2" : "=wa"(v) : "b"(p), "r"(n << 56), "m"(*reinterpret_cast<const Vec *>(p)));
+    return v;
+  }
+  static void store_partial(std::uint8_t *p, std::size_t n, Vec v) {
+    // "memory": only n bytes are written, so no output operand may claim the other 16 - n.
+    __asm__ volatile("stxvl %x0,%1,%2" : : "wa"(v), "b"(p), "r"(n << 56) : "memory");
+  }
+};
+
+} // namespace
+} // namespace ec::simd
+
+#endif
