@@ -1,0 +1,131 @@
+// The probe's selectors on made-up CPUs (every branch, on any machine), and on the running CPU against the
+// compiler's own independent feature detection.
+#include <gtest/gtest.h>
+
+#include <string>
+#include <vector>
+
+#include "simd/probe/cpu_probe.h"
+
+namespace ec::simd {
+namespace {
+
+using Names = std::vector<std::string>;
+
+X86Features avx512_machine(bool gfni) {
+  X86Features f;
+  f.ssse3 = f.avx2 = f.avx512f = f.avx512bw = f.avx512vl = true;
+  f.os_saves_ymm = f.os_saves_zmm = true;
+  f.gfni = gfni;
+  return f;
+}
+
+TEST(X86Variants, BareCpuGetsGeneric) { EXPECT_EQ(x86_variants({}), Names({"generic"})); }
+
+TEST(X86Variants, Ssse3) {
+  X86Features f;
+  f.ssse3 = true;
+  EXPECT_EQ(x86_variants(f), Names({"ssse3", "generic"}));
+}
+
+TEST(X86Variants, Avx2NeedsOsYmmSupport) {
+  X86Features f;
+  f.ssse3 = f.avx2 = f.gfni = true;
+  EXPECT_EQ(x86_variants(f), Names({"ssse3", "generic"}));
+  f.os_saves_ymm = true;
+  EXPECT_EQ(x86_variants(f), Names({"avx2_gfni", "avx2", "ssse3", "generic"}));
+  f.gfni = false;
+  EXPECT_EQ(x86_variants(f), Names({"avx2", "ssse3", "generic"}));
+}
+
+TEST(X86Variants, GfniAloneIsNotEnoughForAnyGfniVariant) {
+  X86Features f;
+  f.ssse3 = f.gfni = true;
+  f.os_saves_ymm = f.os_saves_zmm = true;
+  EXPECT_EQ(x86_variants(f), Names({"ssse3", "generic"}));
+}
+
+TEST(X86Variants, Avx512) {
+  EXPECT_EQ(x86_variants(avx512_machine(false)), Names({"avx512", "avx2", "ssse3", "generic"}));
+  EXPECT_EQ(x86_variants(avx512_machine(true)),
+            Names({"avx512_gfni", "avx512", "avx2_gfni", "avx2", "ssse3", "generic"}));
+}
+
+TEST(X86Variants, Avx512NeedsBwVlAndOsZmmSupport) {
+  const Names avx2_only = {"avx2_gfni", "avx2", "ssse3", "generic"};
+  for (int missing = 0; missing < 4; missing++) {
+    X86Features f = avx512_machine(true);
+    bool *flag[] = {&f.avx512f, &f.avx512bw, &f.avx512vl, &f.os_saves_zmm};
+    *flag[missing] = false;
+    EXPECT_EQ(x86_variants(f), avx2_only) << "missing feature " << missing;
+  }
+}
+
+TEST(X86Variants, Avx512WithoutOsYmmSupportFallsToSsse3) {
+  X86Features f = avx512_machine(true);
+  f.os_saves_ymm = false;
+  EXPECT_EQ(x86_variants(f), Names({"ssse3", "generic"}));
+}
+
+// AT_HWCAP2 as qemu-ppc64le reports it for each -cpu model.
+constexpr unsigned long kPower7Hwcap2 = 0x08000000;
+constexpr unsigned long kPower8Hwcap2 = 0x8e000000;
+constexpr unsigned long kPower9Hwcap2 = 0x8ee00000;
+constexpr unsigned long kPower10Hwcap2 = 0x8ee60000;
+constexpr unsigned long kArch_2_07 = 0x80000000, kVecCrypto = 0x02000000;
+
+Names ppc(unsigned long hwcap2) {
+  Ppc64Features f;
+  f.hwcap = 0x58000580;
+  f.hwcap2 = hwcap2;
+  return ppc64le_variants(f);
+}
+
+TEST(Ppc64leVariants, EachProcessorGeneration) {
+  EXPECT_EQ(ppc(kPower10Hwcap2), Names({"power10", "power9", "power8", "generic"}));
+  EXPECT_EQ(ppc(kPower9Hwcap2), Names({"power9", "power8", "generic"}));
+  EXPECT_EQ(ppc(kPower8Hwcap2), Names({"power8", "generic"}));
+  EXPECT_EQ(ppc(kPower7Hwcap2), Names({"generic"}));
+  EXPECT_EQ(ppc(0), Names({"generic"}));
+}
+
+TEST(Ppc64leVariants, Power8NeedsBothIsa207AndVectorCrypto) {
+  EXPECT_EQ(ppc(kArch_2_07), Names({"generic"}));
+  EXPECT_EQ(ppc(kVecCrypto), Names({"generic"}));
+  EXPECT_EQ(ppc(kArch_2_07 | kVecCrypto), Names({"power8", "generic"}));
+}
+
+// The running CPU, with the features read a second way: the compiler runtime's own CPU detection.
+TEST(RunnableVariants, AgreeWithTheCompilersCpuDetection) {
+  const Names runnable = runnable_variants();
+  ASSERT_FALSE(runnable.empty());
+  EXPECT_EQ(runnable.back(), "generic");
+#if defined(__x86_64__)
+  X86Features f;
+  f.ssse3 = __builtin_cpu_supports("ssse3");
+  f.avx2 = __builtin_cpu_supports("avx2");
+  f.avx512f = __builtin_cpu_supports("avx512f");
+  f.avx512bw = __builtin_cpu_supports("avx512bw");
+  f.avx512vl = __builtin_cpu_supports("avx512vl");
+  f.gfni = __builtin_cpu_supports("gfni");
+  // libgcc reports AVX and AVX-512F only when XCR0 shows the OS saves their registers.
+  f.os_saves_ymm = __builtin_cpu_supports("avx");
+  f.os_saves_zmm = __builtin_cpu_supports("avx512f");
+  EXPECT_EQ(runnable, x86_variants(f));
+#elif defined(__powerpc64__)
+  Ppc64Features f;
+  if (__builtin_cpu_supports("arch_2_07"))
+    f.hwcap2 |= kArch_2_07;
+  if (__builtin_cpu_supports("vcrypto"))
+    f.hwcap2 |= kVecCrypto;
+  if (__builtin_cpu_supports("arch_3_00"))
+    f.hwcap2 |= 0x00800000;
+  if (__builtin_cpu_supports("arch_3_1"))
+    f.hwcap2 |= 0x00040000;
+  EXPECT_EQ(runnable, ppc64le_variants(f));
+#endif
+  std::cout << "[ probe    ] this CPU runs " << runnable.front() << " best\n";
+}
+
+} // namespace
+} // namespace ec::simd

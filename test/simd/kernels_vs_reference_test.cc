@@ -1,0 +1,98 @@
+// Every kernel of every variant the CPU runs, byte for byte against the reference: all short lengths, all
+// misalignments, all small shapes, large regions, and xor_many in place.
+#include <gtest/gtest.h>
+
+#include "kernel_checks.h"
+#include "variant_params.h"
+
+namespace ec::simd::test {
+namespace {
+
+class KernelsVsReference : public VariantTest {};
+
+TEST_P(KernelsVsReference, EveryLengthUpTo300) {
+  Rng rng(1);
+  for (std::size_t len = 0; len <= 300; len++) {
+    Shape s;
+    s.len = len;
+    s.k = 1 + rng.below(12);
+    s.rows = 1 + rng.below(8);
+    s.src_align = rng.below(64);
+    s.dst_align = rng.below(64);
+    ASSERT_TRUE(check_all(kernels(), s, rng));
+  }
+}
+
+TEST_P(KernelsVsReference, EveryAlignment) {
+  Rng rng(2);
+  for (unsigned sa = 0; sa < 64; sa++)
+    for (unsigned da = 0; da < 64; da++) {
+      Shape s;
+      s.len = 64 + rng.below(200); // a few whole registers and a tail, whatever the register width
+      s.k = 1 + rng.below(4);
+      s.rows = 1 + rng.below(3);
+      s.src_align = sa;
+      s.dst_align = da;
+      ASSERT_TRUE(check_all(kernels(), s, rng));
+    }
+}
+
+// Row counts past 8 make every variant split the rows into several passes.
+TEST_P(KernelsVsReference, EveryShape) {
+  Rng rng(3);
+  for (unsigned k = 1; k <= 12; k++)
+    for (unsigned rows = 1; rows <= 14; rows++)
+      for (std::size_t len : {std::size_t{1}, std::size_t{64}, std::size_t{255}, std::size_t{300} + k}) {
+        Shape s;
+        s.len = len;
+        s.k = k;
+        s.rows = rows;
+        s.src_align = rng.below(64);
+        s.dst_align = rng.below(64);
+        ASSERT_TRUE(check_dot_prod(kernels(), s, rng));
+        ASSERT_TRUE(check_mad(kernels(), s, rng));
+      }
+}
+
+TEST_P(KernelsVsReference, LargeRegions) {
+  Rng rng(4);
+  Shape wide; // many sources and rows, long enough for several multi-pass slices
+  wide.len = 64 * 1024 + 13;
+  wide.k = 32;
+  wide.rows = 8;
+  wide.src_align = 5;
+  wide.dst_align = 11;
+  ASSERT_TRUE(check_dot_prod(kernels(), wide, rng));
+  wide.rows = 14;
+  wide.len = 20000 + 3;
+  ASSERT_TRUE(check_dot_prod(kernels(), wide, rng));
+
+  Shape big;
+  big.len = 1024 * 1024 + 7;
+  big.k = 3;
+  big.rows = 2;
+  big.src_align = 1;
+  big.dst_align = 62;
+  ASSERT_TRUE(check_all(kernels(), big, rng));
+}
+
+TEST_P(KernelsVsReference, XorManyEverySourceCountAndInPlace) {
+  Rng rng(5);
+  for (unsigned n = 1; n <= 16; n++)
+    for (std::size_t len : {std::size_t{0}, std::size_t{1}, std::size_t{31}, std::size_t{200} + n,
+                            std::size_t{4096} + 2 * n}) {
+      Shape s;
+      s.len = len;
+      s.k = n;
+      s.src_align = rng.below(64);
+      s.dst_align = rng.below(64);
+      ASSERT_TRUE(check_xor_many(kernels(), s, n, rng));
+      for (unsigned i = 0; i < n; i++)
+        ASSERT_TRUE(check_xor_many(kernels(), s, i, rng));
+    }
+}
+
+EC_INSTANTIATE_FOR_ALL_VARIANTS(KernelsVsReference);
+
+} // namespace
+} // namespace ec::simd::test

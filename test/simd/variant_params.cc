@@ -1,0 +1,29 @@
+#include "variant_params.h"
+
+#include <algorithm>
+
+#include "simd/probe/cpu_probe.h"
+#include "simd/variants.h"
+
+namespace ec::simd::test {
+
+std::vector<std::string> built_variant_names() {
+  std::vector<std::string> names;
+  for (const Kernels *k : built_variants())
+    names.push_back(k->name);
+  return names;
+}
+
+bool cpu_runs(const std::string &variant) {
+  static const std::vector<std::string> runnable = runnable_variants();
+  return std::find(runnable.begin(), runnable.end(), variant) != runnable.end();
+}
+
+void VariantTest::SetUp() {
+  if (!cpu_runs(GetParam()))
+    GTEST_SKIP() << "this CPU cannot run " << GetParam();
+  kernels_ = find_built_variant(GetParam());
+  ASSERT_NE(kernels_, nullptr);
+}
+
+} // namespace ec::simd::test

@@ -1,0 +1,33 @@
+// The variants under test: every built one, each test skipping those the running CPU cannot execute.
+#ifndef EC_TEST_SIMD_VARIANT_PARAMS_H
+#define EC_TEST_SIMD_VARIANT_PARAMS_H
+
+#include <gtest/gtest.h>
+
+#include <string>
+#include <vector>
+
+#include "simd/kernels.h"
+
+namespace ec::simd::test {
+
+std::vector<std::string> built_variant_names();
+bool cpu_runs(const std::string &variant);
+
+// Parameterised on the variant name; kernels() is the variant's table once SetUp has not skipped.
+class VariantTest : public ::testing::TestWithParam<std::string> {
+protected:
+  void SetUp() override;
+  const Kernels &kernels() const { return *kernels_; }
+
+private:
+  const Kernels *kernels_ = nullptr;
+};
+
+#define EC_INSTANTIATE_FOR_ALL_VARIANTS(suite)                                                             \
+  INSTANTIATE_TEST_SUITE_P(Variants, suite, ::testing::ValuesIn(::ec::simd::test::built_variant_names()),  \
+                           [](const ::testing::TestParamInfo<std::string> &info) { return info.param; })
+
+} // namespace ec::simd::test
+
+#endif
