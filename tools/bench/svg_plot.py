@@ -37,7 +37,9 @@ def plot(path: str, configs: Sequence, plugins: Sequence, medians: Dict[Tuple, f
     ymax = nice_ceiling(max(values) if values else 1.0)
     group_w = len(labels) * (BAR_W + BAR_GAP) + GROUP_GAP
     widest = max(len(cs) for cs in panels.values()) if panels else 1
-    width = LEFT + widest * group_w + 20
+    legend_w = sum(24 + 7 * len(label) for label in labels)
+    # Wide enough for the bars, the title and the legend, whichever is widest.
+    width = max(LEFT + widest * group_w + 20, LEFT + 10 * len(title), LEFT + legend_w + 20)
     legend_h = 24
     height = TOP + legend_h + len(panels) * (PANEL_H + BOTTOM + 20)
 
