@@ -2,7 +2,7 @@
 # Detected from the installed Ceph, overridable with -DCEPH_VERSION=16.2.15 (e.g. for a cross build).
 set(CEPH_VERSION "" CACHE STRING "Ceph version the plugin is built for (empty: detect)")
 if(NOT CEPH_VERSION)
-  execute_process(COMMAND dpkg-query -W -f=${ceph-base:Version} ceph-base
+  execute_process(COMMAND dpkg-query -W [=[-f=${Version}]=] ceph-base
                   OUTPUT_VARIABLE _ceph_pkg_version ERROR_QUIET RESULT_VARIABLE _rc)
   if(_rc EQUAL 0 AND _ceph_pkg_version MATCHES "^([0-9]+:)?([0-9]+\\.[0-9]+\\.[0-9]+)")
     set(_detected ${CMAKE_MATCH_2})

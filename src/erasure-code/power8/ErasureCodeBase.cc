@@ -1,0 +1,224 @@
+#include "erasure-code/power8/ErasureCodeBase.h"
+
+#include <algorithm>
+#include <cerrno>
+#include <sstream>
+
+#include "crush/CrushWrapper.h"
+#include "erasure-code/power8/profile_keys.h"
+
+namespace ec::power8 {
+namespace {
+
+ceph::bufferptr aligned_zeroed_buffer(unsigned len) {
+  ceph::bufferptr buf(ceph::buffer::create_aligned(len, ErasureCodeBase::kBufferAlignment));
+  buf.zero(false);
+  return buf;
+}
+
+} // namespace
+
+int ErasureCodeBase::init(ceph::ErasureCodeProfile &profile, std::ostream *ss) {
+  // The monitor calls init() twice on one object: start from nothing each time.
+  chunk_mapping_.clear();
+  logical_of_shard_.clear();
+  int r = parse_code(profile, ss);
+  if (r)
+    return r;
+  r = parse_mapping(profile, ss);
+  if (r)
+    return r;
+  read_string(profile, "crush-root", "default", &rule_root_);
+  read_string(profile, "crush-failure-domain", "host", &rule_failure_domain_);
+  read_string(profile, "crush-device-class", "", &rule_device_class_);
+  r = prepare_code(ss);
+  if (r)
+    return r;
+  profile_ = profile;
+  return 0;
+}
+
+int ErasureCodeBase::parse_mapping(ceph::ErasureCodeProfile &profile, std::ostream *ss) {
+  auto it = profile.find("mapping");
+  if (it == profile.end() || it->second.empty())
+    return 0;
+  const std::string &mapping = it->second;
+  const unsigned n = get_chunk_count();
+  if (mapping.size() != n) {
+    *ss << "mapping=" << mapping << " describes " << mapping.size() << " chunks but k+m=" << n
+        << ": mapping must have exactly one character per chunk, D for data and any other for coding"
+        << std::endl;
+    return -EINVAL;
+  }
+  // Data chunks go to the positions marked D, in order, then coding chunks to the others.
+  std::vector<int> coding_positions;
+  for (unsigned pos = 0; pos < n; pos++) {
+    if (mapping[pos] == 'D')
+      chunk_mapping_.push_back(static_cast<int>(pos));
+    else
+      coding_positions.push_back(static_cast<int>(pos));
+  }
+  if (chunk_mapping_.size() != get_data_chunk_count()) {
+    *ss << "mapping=" << mapping << " marks " << chunk_mapping_.size() << " data chunks (D) but k="
+        << get_data_chunk_count() << ": it must mark exactly k positions with D" << std::endl;
+    chunk_mapping_.clear();
+    return -EINVAL;
+  }
+  chunk_mapping_.insert(chunk_mapping_.end(), coding_positions.begin(), coding_positions.end());
+  logical_of_shard_.assign(n, 0);
+  for (unsigned i = 0; i < n; i++)
+    logical_of_shard_[chunk_mapping_[i]] = i;
+  return 0;
+}
+
+int ErasureCodeBase::create_rule(const std::string &name, CrushWrapper &crush, std::ostream *ss) const {
+  // add_simple_rule makes rules for pools of 3..20 chunks; Ceph's own base class then widens max_size
+  // through an inline CrushWrapper accessor no plugin can reach without Ceph's headers, and the monitor
+  // refuses a pool larger than its rule. Say so instead of making a rule the pool cannot use.
+  if (get_chunk_count() > kSimpleRuleMaxSize) {
+    *ss << "k+m=" << get_chunk_count() << " is more chunks than the " << kSimpleRuleMaxSize
+        << " a rule made by the plugin can place; create an erasure rule with max_size >= " << get_chunk_count()
+        << " (crushtool) and name it when creating the pool" << std::endl;
+    return -EINVAL;
+  }
+  return crush.add_simple_rule(name, rule_root_, rule_failure_domain_, rule_device_class_, "indep",
+                               CEPH_EC_RULE_TYPE_ERASURE, ss);
+}
+
+int ErasureCodeBase::minimum_to_decode(const std::set<int> &want_to_read, const std::set<int> &available,
+                                       std::map<int, std::vector<std::pair<int, int>>> *minimum) {
+  std::set<int> shards;
+  if (std::includes(available.begin(), available.end(), want_to_read.begin(), want_to_read.end())) {
+    shards = want_to_read;
+  } else {
+    const unsigned k = get_data_chunk_count();
+    if (available.size() < k)
+      return -EIO;
+    auto it = available.begin();
+    for (unsigned i = 0; i < k; i++)
+      shards.insert(*it++);
+  }
+  const std::vector<std::pair<int, int>> whole_chunk{{0, get_sub_chunk_count()}};
+  for (int shard : shards)
+    (*minimum)[shard] = whole_chunk;
+  return 0;
+}
+
+int ErasureCodeBase::minimum_to_decode_with_cost(const std::set<int> &want_to_read,
+                                                 const std::map<int, int> &available, std::set<int> *minimum) {
+  std::set<int> available_shards;
+  for (const auto &shard_cost : available)
+    available_shards.insert(shard_cost.first);
+  std::map<int, std::vector<std::pair<int, int>>> with_ranges;
+  int r = minimum_to_decode(want_to_read, available_shards, &with_ranges);
+  if (r)
+    return r;
+  for (const auto &shard : with_ranges)
+    minimum->insert(shard.first);
+  return 0;
+}
+
+int ErasureCodeBase::encode(const std::set<int> &want_to_encode, const ceph::bufferlist &in,
+                            std::map<int, ceph::bufferlist> *encoded) {
+  const unsigned k = get_data_chunk_count();
+  const unsigned n = get_chunk_count();
+  for (int shard : want_to_encode)
+    if (shard < 0 || static_cast<unsigned>(shard) >= n)
+      return -EINVAL;
+  const unsigned length = in.length();
+  const unsigned chunk = get_chunk_size(length);
+  for (unsigned i = 0; i < k; i++) {
+    ceph::bufferlist &bl = (*encoded)[chunk_index(i)];
+    bl.clear();
+    const std::uint64_t offset = std::uint64_t{i} * chunk;
+    if (offset + chunk <= length) {
+      // Whole data chunks are slices of the input: no copy (the kernels take any alignment).
+      bl.substr_of(in, static_cast<unsigned>(offset), chunk);
+      continue;
+    }
+    ceph::bufferptr buf = aligned_zeroed_buffer(chunk);
+    if (offset < length)
+      in.begin(static_cast<unsigned>(offset)).copy(static_cast<unsigned>(length - offset), buf.c_str());
+    bl.push_back(std::move(buf));
+  }
+  for (unsigned i = k; i < n; i++) {
+    ceph::bufferlist &bl = (*encoded)[chunk_index(i)];
+    bl.clear();
+    bl.push_back(ceph::bufferptr(ceph::buffer::create_aligned(chunk, kBufferAlignment)));
+  }
+  int r = encode_chunks(want_to_encode, encoded);
+  if (r)
+    return r;
+  for (unsigned i = 0; i < n; i++)
+    if (!want_to_encode.count(chunk_index(i)))
+      encoded->erase(chunk_index(i));
+  return 0;
+}
+
+long ErasureCodeBase::common_chunk_length(const std::map<int, ceph::bufferlist> &chunks, std::ostream *ss) const {
+  if (chunks.empty()) {
+    *ss << "no chunks given" << std::endl;
+    return -EIO;
+  }
+  const unsigned len = chunks.begin()->second.length();
+  for (const auto &c : chunks) {
+    if (c.first < 0 || static_cast<unsigned>(c.first) >= get_chunk_count()) {
+      *ss << "chunk id " << c.first << " is out of range: ids go from 0 to " << get_chunk_count() - 1 << std::endl;
+      return -EINVAL;
+    }
+    if (c.second.length() != len) {
+      *ss << "chunk " << c.first << " has " << c.second.length() << " bytes but chunk " << chunks.begin()->first
+          << " has " << len << ": all chunks must have the same length" << std::endl;
+      return -EINVAL;
+    }
+  }
+  return len;
+}
+
+int ErasureCodeBase::decode(const std::set<int> &want_to_read, const std::map<int, ceph::bufferlist> &chunks,
+                            std::map<int, ceph::bufferlist> *decoded, int /*chunk_size*/) {
+  return decode_into(want_to_read, chunks, decoded);
+}
+
+int ErasureCodeBase::decode_into(const std::set<int> &want_to_read, const std::map<int, ceph::bufferlist> &chunks,
+                                 std::map<int, ceph::bufferlist> *decoded) {
+  std::ostringstream errors;
+  const long len = common_chunk_length(chunks, &errors);
+  if (len < 0)
+    return static_cast<int>(len);
+  bool all_present = true;
+  for (int shard : want_to_read) {
+    if (shard < 0 || static_cast<unsigned>(shard) >= get_chunk_count())
+      return -EINVAL;
+    auto it = chunks.find(shard);
+    if (it != chunks.end())
+      (*decoded)[shard] = it->second;
+    else
+      all_present = false;
+  }
+  if (all_present)
+    return 0;
+  for (int shard : want_to_read) {
+    if (chunks.count(shard))
+      continue;
+    ceph::bufferlist &bl = (*decoded)[shard];
+    bl.clear();
+    bl.push_back(ceph::bufferptr(ceph::buffer::create_aligned(static_cast<unsigned>(len), kBufferAlignment)));
+  }
+  return decode_chunks(want_to_read, chunks, decoded);
+}
+
+int ErasureCodeBase::decode_concat(const std::map<int, ceph::bufferlist> &chunks, ceph::bufferlist *decoded) {
+  std::set<int> want_to_read;
+  for (unsigned i = 0; i < get_data_chunk_count(); i++)
+    want_to_read.insert(chunk_index(i));
+  std::map<int, ceph::bufferlist> decoded_map;
+  int r = decode_into(want_to_read, chunks, &decoded_map);
+  if (r)
+    return r;
+  for (unsigned i = 0; i < get_data_chunk_count(); i++)
+    decoded->claim_append(decoded_map[chunk_index(i)]);
+  return 0;
+}
+
+} // namespace ec::power8

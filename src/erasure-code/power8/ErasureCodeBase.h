@@ -1,0 +1,75 @@
+// What Ceph's ErasureCode base class gives the stock plugins, written for this plugin (Ceph installs no
+// such class to inherit): the CRUSH keys and `mapping` of the profile, storing the completed profile,
+// splitting and padding an object into chunks, decoding only what is missing, decode_concat,
+// minimum_to_decode and create_rule. The codec subclass parses its own keys and codes chunk buffers.
+//
+// Chunk ids seen by Ceph are shard positions; with a `mapping` the codec's logical chunk i (0..k-1 data,
+// then parity) is stored at shard chunk_index(i).
+#ifndef EC_POWER8_ERASURE_CODE_BASE_H
+#define EC_POWER8_ERASURE_CODE_BASE_H
+
+#include <map>
+#include <ostream>
+#include <set>
+#include <string>
+#include <vector>
+
+#include "erasure-code/ErasureCodeInterface.h"
+
+namespace ec::power8 {
+
+class ErasureCodeBase : public ceph::ErasureCodeInterface {
+public:
+  // Alignment of the chunk buffers this class allocates (Ceph's SIMD_ALIGN).
+  static constexpr unsigned kBufferAlignment = 32;
+  // CRUSH rules made by add_simple_rule accept pools of at most this many chunks (see create_rule).
+  static constexpr unsigned kSimpleRuleMaxSize = 20;
+
+  int init(ceph::ErasureCodeProfile &profile, std::ostream *ss) override;
+  const ceph::ErasureCodeProfile &get_profile() const override { return profile_; }
+  int create_rule(const std::string &name, CrushWrapper &crush, std::ostream *ss) const override;
+  int get_sub_chunk_count() override { return 1; }
+  int minimum_to_decode(const std::set<int> &want_to_read, const std::set<int> &available,
+                        std::map<int, std::vector<std::pair<int, int>>> *minimum) override;
+  int minimum_to_decode_with_cost(const std::set<int> &want_to_read, const std::map<int, int> &available,
+                                  std::set<int> *minimum) override;
+  int encode(const std::set<int> &want_to_encode, const ceph::bufferlist &in,
+             std::map<int, ceph::bufferlist> *encoded) override;
+  int decode(const std::set<int> &want_to_read, const std::map<int, ceph::bufferlist> &chunks,
+             std::map<int, ceph::bufferlist> *decoded, int chunk_size) override;
+  const std::vector<int> &get_chunk_mapping() const override { return chunk_mapping_; }
+  int decode_concat(const std::map<int, ceph::bufferlist> &chunks, ceph::bufferlist *decoded) override;
+
+  // Shard position of logical chunk i.
+  int chunk_index(unsigned i) const { return i < chunk_mapping_.size() ? chunk_mapping_[i] : static_cast<int>(i); }
+  // Logical chunk stored at shard position `shard`.
+  unsigned logical_chunk(int shard) const {
+    return shard < static_cast<int>(logical_of_shard_.size()) ? logical_of_shard_[shard] : static_cast<unsigned>(shard);
+  }
+
+protected:
+  // Reads and validates the codec's own keys, writing their defaults back into profile; fills in what
+  // get_chunk_count() and friends return. 0 or a negative errno with a message in ss.
+  virtual int parse_code(ceph::ErasureCodeProfile &profile, std::ostream *ss) = 0;
+  // Builds whatever encoding needs, once parse_code succeeded.
+  virtual int prepare_code(std::ostream *ss) = 0;
+
+  // Checks that chunks are all valid shard ids of the same length; returns that length or a negative errno.
+  long common_chunk_length(const std::map<int, ceph::bufferlist> &chunks, std::ostream *ss) const;
+
+private:
+  int parse_mapping(ceph::ErasureCodeProfile &profile, std::ostream *ss);
+  int decode_into(const std::set<int> &want_to_read, const std::map<int, ceph::bufferlist> &chunks,
+                  std::map<int, ceph::bufferlist> *decoded);
+
+  ceph::ErasureCodeProfile profile_;
+  std::string rule_root_;
+  std::string rule_failure_domain_;
+  std::string rule_device_class_;
+  std::vector<int> chunk_mapping_;
+  std::vector<unsigned> logical_of_shard_;
+};
+
+} // namespace ec::power8
+
+#endif

@@ -1,0 +1,209 @@
+#include "erasure-code/power8/ErasureCodePower8.h"
+
+#include <algorithm>
+#include <cerrno>
+#include <climits>
+
+#include "erasure-code/power8/profile_keys.h"
+
+namespace ec::power8 {
+namespace {
+
+// Larger alignments would let a chunk size overflow the 32 bits Ceph keeps it in.
+constexpr std::uint64_t kMaxAlignment = std::uint64_t{1} << 30;
+
+// A pointer to the bytes of a chunk Ceph hands us read-only. Contiguous chunks (the normal case) are used
+// in place; a fragmented one is flattened into a copy kept alive in `keep`.
+const std::uint8_t *readable(const ceph::bufferlist &bl, std::vector<ceph::bufferlist> &keep) {
+  if (bl.length() == 0)
+    return nullptr;
+  if (bl.is_contiguous())
+    return reinterpret_cast<const std::uint8_t *>(bl.front().c_str());
+  keep.push_back(bl);
+  return reinterpret_cast<const std::uint8_t *>(keep.back().c_str());
+}
+
+// A pointer to len writable bytes that end up in bl. A buffer already there with the right length is
+// written in place: Ceph's LRC plugin shares buffers between its layers and reads the results from them.
+std::uint8_t *writable(ceph::bufferlist &bl, unsigned len) {
+  if (bl.length() != len || !bl.is_contiguous()) {
+    bl.clear();
+    bl.push_back(ceph::bufferptr(ceph::buffer::create_aligned(len, ErasureCodeBase::kBufferAlignment)));
+  }
+  return reinterpret_cast<std::uint8_t *>(bl.c_str());
+}
+
+} // namespace
+
+int ErasureCodePower8::parse_code(ceph::ErasureCodeProfile &profile, std::ostream *ss) {
+  params_ = CodeParameters{};
+  std::string technique;
+  read_string(profile, "technique", "reed_sol_van", &technique);
+  int r = parse_technique(technique, &params_.technique, ss);
+  if (r)
+    return r;
+  const bool raid6 = params_.technique == Technique::reed_sol_r6_op;
+
+  int k = 0, m = 0, w = 0;
+  if ((r = read_int(profile, "k", 7, 2, gf::kMaxChunks - 1, &k, ss)))
+    return r;
+  if ((r = read_int(profile, "m", raid6 ? 2 : 3, 1, gf::kMaxChunks - 1, &m, ss)))
+    return r;
+  if ((r = read_int(profile, "w", kW, INT_MIN, INT_MAX, &w, ss)))
+    return r;
+  if (raid6 && m != 2) {
+    *ss << "m=" << m << " is not valid for technique=reed_sol_r6_op: RAID6 has exactly m=2" << std::endl;
+    return -EINVAL;
+  }
+  if (w != static_cast<int>(kW)) {
+    *ss << "w=" << w << " is not supported: plugin=power8 implements w=8 only (jerasure's w=16 and w=32 "
+        << "need plugin=jerasure)" << std::endl;
+    return -EINVAL;
+  }
+  if (k + m > static_cast<int>(gf::kMaxChunks)) {
+    *ss << "k=" << k << " m=" << m << " is not valid: k+m=" << k + m << " must be at most " << gf::kMaxChunks
+        << " for w=8" << std::endl;
+    return -EINVAL;
+  }
+  params_.k = static_cast<unsigned>(k);
+  params_.m = static_cast<unsigned>(m);
+
+  // jerasure's RAID6 class never reads jerasure-per-chunk-alignment (so it is always off there).
+  if (!raid6)
+    read_bool(profile, "jerasure-per-chunk-alignment", "false", &params_.per_chunk_alignment);
+
+  if (is_bitmatrix(params_.technique)) {
+    int packetsize = 0;
+    if ((r = read_int(profile, "packetsize", 2048, 1, INT_MAX, &packetsize, ss)))
+      return r;
+    params_.packetsize = static_cast<unsigned>(packetsize);
+    if (params_.per_chunk_alignment && (kW * params_.packetsize) % 16) {
+      *ss << "packetsize=" << packetsize << " is not valid with jerasure-per-chunk-alignment=true: packetsize "
+          << "must be even, so that every chunk holds whole groups of w*packetsize bytes" << std::endl;
+      return -EINVAL;
+    }
+  }
+  if (chunk_alignment(params_) > kMaxAlignment) {
+    *ss << "packetsize=" << params_.packetsize << " is too large for k=" << k << ": the chunk alignment "
+        << "k*w*packetsize*4 = " << chunk_alignment(params_) << " must be at most " << kMaxAlignment << std::endl;
+    return -EINVAL;
+  }
+  return 0;
+}
+
+int ErasureCodePower8::prepare_code(std::ostream *ss) {
+  coding_ = coding_matrix(params_);
+  if (coding_.size() != std::size_t{params_.k} * params_.m) {
+    *ss << "cannot build the " << technique_name(params_.technique) << " matrix for k=" << params_.k
+        << " m=" << params_.m << std::endl;
+    return -EINVAL;
+  }
+  encoder_ = make_chunk_coder(kernels_, params_.m, params_.k, coding_, coder_packetsize());
+  decode_cache_.clear();
+  return 0;
+}
+
+unsigned int ErasureCodePower8::get_chunk_size(unsigned int stripe_width) const {
+  return static_cast<unsigned int>(chunk_size(params_, stripe_width));
+}
+
+int ErasureCodePower8::encode_chunks(const std::set<int> & /*want_to_encode*/,
+                                     std::map<int, ceph::bufferlist> *encoded) {
+  const unsigned k = params_.k, n = get_chunk_count();
+  auto first = encoded->find(chunk_index(0));
+  if (first == encoded->end())
+    return -EINVAL;
+  const unsigned len = first->second.length();
+  if (!encoder_->accepts_length(len))
+    return -EINVAL;
+  const std::uint8_t *data[gf::kMaxChunks];
+  std::uint8_t *parity[gf::kMaxChunks];
+  for (unsigned i = 0; i < n; i++) {
+    auto it = encoded->find(chunk_index(i));
+    if (it == encoded->end() || (i < k && it->second.length() != len))
+      return -EINVAL;
+    if (i < k)
+      data[i] = reinterpret_cast<const std::uint8_t *>(it->second.c_str());
+    else
+      parity[i - k] = writable(it->second, len);
+  }
+  encoder_->apply(len, data, parity);
+  return 0;
+}
+
+std::shared_ptr<const DecodePlan> ErasureCodePower8::decode_plan(const std::vector<unsigned> &survivors,
+                                                                 const std::vector<unsigned> &wanted) {
+  ErasurePattern pattern;
+  for (unsigned id : survivors)
+    pattern.add_survivor(id);
+  for (unsigned id : wanted)
+    pattern.add_wanted(id);
+  if (auto plan = decode_cache_.find(pattern))
+    return plan;
+  const gf::Matrix rows = gf::decode_rows(params_.k, params_.m, coding_, survivors, wanted);
+  if (rows.empty())
+    return nullptr;
+  auto plan = std::make_shared<DecodePlan>();
+  plan->survivors = survivors;
+  plan->wanted = wanted;
+  plan->coder = make_chunk_coder(kernels_, static_cast<unsigned>(wanted.size()), params_.k, rows,
+                                 coder_packetsize());
+  return decode_cache_.insert(pattern, std::move(plan));
+}
+
+int ErasureCodePower8::decode_chunks(const std::set<int> &want_to_read, const std::map<int, ceph::bufferlist> &chunks,
+                                     std::map<int, ceph::bufferlist> *decoded) {
+  std::ostringstream errors;
+  const long len = common_chunk_length(chunks, &errors);
+  if (len < 0)
+    return static_cast<int>(len);
+  const unsigned k = params_.k, n = get_chunk_count();
+
+  // Logical ids: what survives, and what to rebuild — every wanted chunk, and (as jerasure does) every
+  // chunk the caller gave a buffer for in `decoded` that is not among the survivors.
+  bool available[gf::kMaxChunks] = {};
+  for (const auto &c : chunks)
+    available[logical_chunk(c.first)] = true;
+  bool rebuild[gf::kMaxChunks] = {};
+  for (int shard : want_to_read) {
+    if (shard < 0 || static_cast<unsigned>(shard) >= n)
+      return -EINVAL;
+    rebuild[logical_chunk(shard)] = true;
+  }
+  for (const auto &d : *decoded)
+    if (d.first >= 0 && static_cast<unsigned>(d.first) < n)
+      rebuild[logical_chunk(d.first)] = true;
+
+  std::vector<unsigned> survivors, wanted;
+  survivors.reserve(k);
+  for (unsigned id = 0; id < n; id++) {
+    if (available[id]) {
+      if (survivors.size() < k)
+        survivors.push_back(id);
+    } else if (rebuild[id]) {
+      wanted.push_back(id);
+    }
+  }
+  if (wanted.empty())
+    return 0;
+  if (survivors.size() < k)
+    return -EIO;
+
+  auto plan = decode_plan(survivors, wanted);
+  if (!plan)
+    return -EIO;
+  if (!plan->coder->accepts_length(static_cast<std::size_t>(len)))
+    return -EINVAL;
+
+  std::vector<ceph::bufferlist> flattened;
+  const std::uint8_t *inputs[gf::kMaxChunks];
+  std::uint8_t *outputs[gf::kMaxChunks];
+  for (unsigned j = 0; j < k; j++)
+    inputs[j] = readable(chunks.at(chunk_index(survivors[j])), flattened);
+  for (std::size_t r = 0; r < wanted.size(); r++)
+    outputs[r] = writable((*decoded)[chunk_index(wanted[r])], static_cast<unsigned>(len));
+  plan->coder->apply(static_cast<std::size_t>(len), inputs, outputs);
+  return 0;
+}
+
+} // namespace ec::power8

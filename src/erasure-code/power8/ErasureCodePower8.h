@@ -1,0 +1,54 @@
+// The power8 codec: jerasure's w=8 techniques (reed_sol_van, reed_sol_r6_op, cauchy_orig, cauchy_good)
+// with jerasure's profile keys, defaults and chunk sizes, computed with one variant's SIMD kernels.
+// Chunks are byte-identical to plugin=jerasure's for every profile both accept, whatever the variant.
+#ifndef EC_POWER8_ERASURE_CODE_POWER8_H
+#define EC_POWER8_ERASURE_CODE_POWER8_H
+
+#include <memory>
+
+#include "erasure-code/power8/ErasureCodeBase.h"
+#include "erasure-code/power8/chunk_coder.h"
+#include "erasure-code/power8/decode_cache.h"
+#include "erasure-code/power8/technique.h"
+#include "simd/kernels.h"
+
+namespace ec::power8 {
+
+class ErasureCodePower8 final : public ErasureCodeBase {
+public:
+  // Decode plans kept per codec (patterns: which chunks survive, which are rebuilt).
+  static constexpr std::size_t kDecodeCacheEntries = 2048;
+
+  explicit ErasureCodePower8(const simd::Kernels &kernels) : kernels_(kernels), decode_cache_(kDecodeCacheEntries) {}
+
+  unsigned int get_chunk_count() const override { return params_.k + params_.m; }
+  unsigned int get_data_chunk_count() const override { return params_.k; }
+  unsigned int get_coding_chunk_count() const override { return params_.m; }
+  unsigned int get_chunk_size(unsigned int stripe_width) const override;
+  int encode_chunks(const std::set<int> &want_to_encode, std::map<int, ceph::bufferlist> *encoded) override;
+  int decode_chunks(const std::set<int> &want_to_read, const std::map<int, ceph::bufferlist> &chunks,
+                    std::map<int, ceph::bufferlist> *decoded) override;
+
+  const char *variant() const { return kernels_.name; }
+  const CodeParameters &parameters() const { return params_; }
+  const DecodeCache &decode_cache() const { return decode_cache_; }
+
+protected:
+  int parse_code(ceph::ErasureCodeProfile &profile, std::ostream *ss) override;
+  int prepare_code(std::ostream *ss) override;
+
+private:
+  std::shared_ptr<const DecodePlan> decode_plan(const std::vector<unsigned> &survivors,
+                                                const std::vector<unsigned> &wanted);
+  unsigned coder_packetsize() const { return is_bitmatrix(params_.technique) ? params_.packetsize : 0; }
+
+  const simd::Kernels &kernels_;
+  CodeParameters params_;
+  gf::Matrix coding_;
+  std::unique_ptr<const ChunkCoder> encoder_;
+  DecodeCache decode_cache_;
+};
+
+} // namespace ec::power8
+
+#endif

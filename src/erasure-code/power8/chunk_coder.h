@@ -1,0 +1,34 @@
+// Applying a linear map over GF(2^8) to whole chunks: outputs[r] = sum over j of rows[r][j] * inputs[j].
+//
+// Encoding is the coding matrix applied to the data chunks; decoding is a decode-rows matrix applied to
+// k surviving chunks. How the map acts on bytes depends on the technique: Reed-Solomon multiplies each
+// byte (MatrixCoder), Cauchy XORs packets chosen by the matrix's bitmatrix, as jerasure lays them out
+// (BitmatrixCoder). A coder is immutable once built, so any number of threads may share it.
+#ifndef EC_POWER8_CHUNK_CODER_H
+#define EC_POWER8_CHUNK_CODER_H
+
+#include <cstddef>
+#include <cstdint>
+#include <memory>
+
+#include "gf/matrix.h"
+#include "simd/kernels.h"
+
+namespace ec::power8 {
+
+class ChunkCoder {
+public:
+  virtual ~ChunkCoder() = default;
+  // inputs has the matrix's column count of chunks, outputs its row count; all are len bytes long.
+  virtual void apply(std::size_t len, const std::uint8_t *const *inputs, std::uint8_t *const *outputs) const = 0;
+  // Whether chunks of len bytes can be coded (the bitmatrix layout needs whole packet groups).
+  virtual bool accepts_length(std::size_t len) const = 0;
+};
+
+// packetsize == 0: bytewise Reed-Solomon; otherwise the bitmatrix layout with that packet size.
+std::unique_ptr<const ChunkCoder> make_chunk_coder(const simd::Kernels &kernels, unsigned rows, unsigned cols,
+                                                   const gf::Matrix &matrix, unsigned packetsize);
+
+} // namespace ec::power8
+
+#endif

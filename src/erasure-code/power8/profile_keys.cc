@@ -1,0 +1,60 @@
+#include "erasure-code/power8/profile_keys.h"
+
+#include <cerrno>
+#include <cstdlib>
+
+namespace ec::power8 {
+namespace {
+
+// The value the profile holds for key, after writing default_value there if it holds none.
+const std::string &value_or_default(ceph::ErasureCodeProfile &profile, const std::string &key,
+                                    const std::string &default_value) {
+  std::string &v = profile[key];
+  if (v.empty())
+    v = default_value;
+  return v;
+}
+
+bool parse_long(const std::string &text, long *out) {
+  if (text.empty())
+    return false;
+  errno = 0;
+  char *end = nullptr;
+  long v = std::strtol(text.c_str(), &end, 10);
+  if (errno != 0 || end == text.c_str())
+    return false;
+  while (*end == ' ' || *end == '\t')
+    end++;
+  if (*end != '\0')
+    return false;
+  *out = v;
+  return true;
+}
+
+} // namespace
+
+int read_int(ceph::ErasureCodeProfile &profile, const std::string &key, int default_value, long min, long max,
+             int *value, std::ostream *ss) {
+  const std::string &text = value_or_default(profile, key, std::to_string(default_value));
+  long v = 0;
+  if (!parse_long(text, &v) || v < min || v > max) {
+    *ss << key << "=" << text << " is not valid: " << key << " must be an integer from " << min << " to " << max
+        << std::endl;
+    return -EINVAL;
+  }
+  *value = static_cast<int>(v);
+  return 0;
+}
+
+void read_bool(ceph::ErasureCodeProfile &profile, const std::string &key, const std::string &default_value,
+               bool *value) {
+  const std::string &text = value_or_default(profile, key, default_value);
+  *value = text == "true" || text == "yes";
+}
+
+void read_string(ceph::ErasureCodeProfile &profile, const std::string &key, const std::string &default_value,
+                 std::string *value) {
+  *value = value_or_default(profile, key, default_value);
+}
+
+} // namespace ec::power8
