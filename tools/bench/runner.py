@@ -88,7 +88,7 @@ def run_once(bench: str, plugin: Plugin, config: Config, iterations: int, timeou
     # power8 codes a forced variant this CPU cannot run with another one (same chunks) and says so on
     # stderr; timing that under the forced variant's name would be a lie.
     if "cannot be used on this host" in proc.stderr:
-        return RunResult(0, iterations, config.size, "variant not runnable on this CPU", argv, proc.stderr)
+        return RunResult(0, iterations, config.size, "variant not usable on this host", argv, proc.stderr)
     try:
         seconds = float(lines[-1].split("\t")[0])
     except ValueError:
