@@ -1,0 +1,11 @@
+// The avx2_gfni variant: GFNI affine multiply, 32-byte registers.
+#include "simd/skeleton/region_loops.h"
+#include "simd/x86/avx2_ops.h"
+#include "simd/x86/gfni_traits.h"
+
+namespace ec::simd {
+
+extern const Kernels kernels_avx2_gfni;
+const Kernels kernels_avx2_gfni = skeleton::make_kernels<GfniTraits<Avx2Ops>>("avx2_gfni");
+
+} // namespace ec::simd

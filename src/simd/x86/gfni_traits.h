@@ -1,0 +1,43 @@
+// Skeleton traits for GFNI: multiplying by a constant is linear over GF(2), so one vgf2p8affineqb with
+// the coefficient's 8x8 bit matrix multiplies a whole register, with no nibble split and no lookups.
+// Ops gives the register width (Avx2Ops, Avx512Ops, built with -mgfni).
+#ifndef EC_SIMD_X86_GFNI_TRAITS_H
+#define EC_SIMD_X86_GFNI_TRAITS_H
+
+#include <cstddef>
+#include <cstdint>
+#include <cstring>
+
+#include "gf/expand.h"
+#include "simd/x86/register_budget.h"
+
+namespace ec::simd {
+namespace {
+
+template <class Ops> struct GfniTraits : Ops {
+  using Vec = typename Ops::Vec;
+  using Table = Vec; // the matrix in every 64-bit lane
+  using Src = Vec;
+
+  // The 8-byte matrix twice: the contract's 16-byte granule, and a 16-byte broadcast would work too.
+  static constexpr std::size_t kTableBytes = 16;
+  // A pass holds its accumulators plus one matrix and one source.
+  static constexpr unsigned kMaxRows = Ops::kRegisters * 3 / 4;
+  static constexpr unsigned unroll(unsigned rows) { return unroll_for_registers(Ops::kRegisters, rows); }
+
+  static Vec add(Vec a, Vec b) { return Ops::bxor(a, b); }
+  static Table load_table(const std::uint8_t *p) { return Ops::broadcast8(p); }
+  static Src prepare(Vec x) { return x; }
+  static Vec mul(const Table &matrix, const Src &x) { return Ops::affine(x, matrix); }
+  static void expand(std::uint8_t coef, std::uint8_t *table) {
+    // Stored in host order: the low byte of the qword is Intel's byte 0 on little-endian x86.
+    const std::uint64_t m = gf::affine_matrix(coef);
+    std::memcpy(table, &m, 8);
+    std::memcpy(table + 8, &m, 8);
+  }
+};
+
+} // namespace
+} // namespace ec::simd
+
+#endif

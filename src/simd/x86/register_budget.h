@@ -1,0 +1,16 @@
+// How far the x86 traits unroll: few rows leave registers free to process several source registers per
+// step (independent chains hide the multiply latency); many rows take them all.
+#ifndef EC_SIMD_X86_REGISTER_BUDGET_H
+#define EC_SIMD_X86_REGISTER_BUDGET_H
+
+namespace ec::simd {
+namespace {
+
+constexpr unsigned unroll_for_registers(unsigned registers, unsigned rows) {
+  return rows <= registers / 16 ? 4 : rows <= registers / 8 ? 2 : 1;
+}
+
+} // namespace
+} // namespace ec::simd
+
+#endif
