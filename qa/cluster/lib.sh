@@ -307,9 +307,9 @@ cl_dump_logs() {
   for f in "$CL_DIR"/log/mon.*.log "$CL_DIR"/log/mgr.*.log "$CL_DIR"/log/osd.*.log "$CL_DIR/log/mkfs.log" "$CL_DIR/log/daemon-stdio.log"; do
     [ -s "$f" ] || continue
     echo "----- $f: errors -----" >&2
-    grep -aE 'ERR|FAILED|Abort|abort|Segmentation|error|\*\*\* Caught signal' "$f" | grep -v 'log_channel(cluster) log \[DBG\]' | tail -n 15 >&2 || true
+    grep -aE 'ERR|FAILED|Abort|abort|Segmentation|error|\*\*\* Caught signal' "$f" | grep -v 'log_channel(cluster) log \[DBG\]' | tail -n 15 | cut -c1-400 >&2 || true
     echo "----- $f: tail -----" >&2
-    tail -n 15 "$f" >&2
+    grep -av '^ ' "$f" | tail -n 15 | cut -c1-400 >&2
   done
   if [ -d "$CL_DIR/crash" ] && [ -n "$(ls -A "$CL_DIR/crash" 2>/dev/null)" ]; then
     echo "----- crash dumps in $CL_DIR/crash -----" >&2
