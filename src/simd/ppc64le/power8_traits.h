@@ -20,14 +20,17 @@ struct Power8Traits : VpermxorCommon {
   static constexpr unsigned kMaxRows = 6;
   static constexpr unsigned unroll(unsigned rows) { return rows <= 2 ? 8 : rows <= 4 ? 4 : 2; }
 
-  // "Z" lets gcc pick reg+reg addressing, the only form lxvd2x has; %y prints it.
+  // "Z" lets gcc pick reg+reg addressing, the only form lxvd2x has; %y prints it. The memory operand is
+  // typed as doublewords, not bytes: a byte-typed store may alias anything, so gcc would reload every
+  // dst[r] pointer from memory after each store. Data is only ever touched here or through char types.
+  using Mem = __vector unsigned long long;
   static Vec load(const std::uint8_t *p) {
     Vec v;
-    __asm__("lxvd2x %x0,%y1" : "=wa"(v) : "Z"(*reinterpret_cast<const Vec *>(p)));
+    __asm__("lxvd2x %x0,%y1" : "=wa"(v) : "Z"(*reinterpret_cast<const Mem *>(p)));
     return v;
   }
   static void store(std::uint8_t *p, Vec v) {
-    __asm__("stxvd2x %x1,%y0" : "=Z"(*reinterpret_cast<Vec *>(p)) : "wa"(v));
+    __asm__("stxvd2x %x1,%y0" : "=Z"(*reinterpret_cast<Mem *>(p)) : "wa"(v));
   }
 };
 
