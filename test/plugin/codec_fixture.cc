@@ -1,0 +1,55 @@
+#include "codec_fixture.h"
+
+#include <gtest/gtest.h>
+
+#include <sstream>
+
+#include "simd/probe/cpu_probe.h"
+#include "simd/variants.h"
+
+namespace ec::test {
+
+std::unique_ptr<power8::ErasureCodePower8> make_codec(const ceph::ErasureCodeProfile &profile,
+                                                      const simd::Kernels *kernels) {
+  auto codec = std::make_unique<power8::ErasureCodePower8>(kernels ? *kernels : best_kernels());
+  ceph::ErasureCodeProfile p = profile;
+  std::ostringstream ss;
+  int r = codec->init(p, &ss);
+  EXPECT_EQ(r, 0) << ss.str();
+  if (r)
+    return nullptr;
+  return codec;
+}
+
+std::vector<const simd::Kernels *> runnable_kernels() {
+  std::vector<const simd::Kernels *> out;
+  for (const auto &name : simd::runnable_variants())
+    if (const simd::Kernels *k = simd::find_built_variant(name))
+      out.push_back(k);
+  return out;
+}
+
+const simd::Kernels &best_kernels() { return *runnable_kernels().front(); }
+
+ceph::bufferlist random_bufferlist(std::size_t len, std::mt19937 &rng) {
+  std::string bytes(len, '\0');
+  for (auto &c : bytes)
+    c = static_cast<char>(rng());
+  ceph::bufferlist bl;
+  bl.append(bytes);
+  return bl;
+}
+
+std::set<int> all_shards(unsigned n) {
+  std::set<int> s;
+  for (unsigned i = 0; i < n; i++)
+    s.insert(static_cast<int>(i));
+  return s;
+}
+
+std::string to_string(const ceph::bufferlist &bl) {
+  ceph::bufferlist copy = bl;
+  return std::string(copy.c_str(), copy.length());
+}
+
+} // namespace ec::test

@@ -1,0 +1,31 @@
+// Shared helpers of the codec tests: building a codec from a profile, random objects, shard maps.
+#ifndef EC_TEST_PLUGIN_CODEC_FIXTURE_H
+#define EC_TEST_PLUGIN_CODEC_FIXTURE_H
+
+#include <map>
+#include <memory>
+#include <random>
+#include <set>
+#include <string>
+#include <vector>
+
+#include "erasure-code/power8/ErasureCodePower8.h"
+#include "simd/kernels.h"
+
+namespace ec::test {
+
+// A codec made like the plugin makes it; fails the test (returns null) if init() refuses the profile.
+std::unique_ptr<power8::ErasureCodePower8> make_codec(const ceph::ErasureCodeProfile &profile,
+                                                      const simd::Kernels *kernels = nullptr);
+
+// The kernels of the best variant this CPU runs (what plugin=power8 picks), and all it can run.
+const simd::Kernels &best_kernels();
+std::vector<const simd::Kernels *> runnable_kernels();
+
+ceph::bufferlist random_bufferlist(std::size_t len, std::mt19937 &rng);
+std::set<int> all_shards(unsigned n);
+std::string to_string(const ceph::bufferlist &bl);
+
+} // namespace ec::test
+
+#endif
