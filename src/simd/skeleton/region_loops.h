@@ -83,6 +83,15 @@ template <class T> struct RegionLoops {
   // after the first find the sources in cache (32 sources x 4 KiB fit a 256 KiB L2).
   static constexpr size_t kSliceBytes = 4096;
 
+  // Output pointers copied to a local array: vector stores are typed may_alias, so through the caller's
+  // array the compiler would have to reload every dst[r] after every store; a local whose address never
+  // escapes cannot be hit by them.
+  template <unsigned R> static EC_SKELETON_INLINE void copy_pointers(uint8_t *const *from, uint8_t **to) {
+    EC_SKELETON_UNROLL
+    for (unsigned r = 0; r < R; r++)
+      to[r] = from[r];
+  }
+
   // ---- dot product: R outputs, U registers each, one source read per pass ----
   template <unsigned R, unsigned U, class IO>
   static EC_SKELETON_INLINE void dot_block(const IO &io, size_t off, unsigned k, const uint8_t *tables,
@@ -121,14 +130,16 @@ template <class T> struct RegionLoops {
   static void dot_rows(size_t begin, size_t end, unsigned k, const uint8_t *tables, size_t row_stride,
                        const uint8_t *const *src, uint8_t *const *dst) {
     constexpr unsigned U = T::unroll(R);
+    uint8_t *out[R];
+    copy_pointers<R>(dst, out);
     size_t off = begin;
     for (; end - off >= U * W; off += U * W)
-      dot_block<R, U>(FullIO<T>{}, off, k, tables, row_stride, src, dst);
+      dot_block<R, U>(FullIO<T>{}, off, k, tables, row_stride, src, out);
     if constexpr (U > 1)
       for (; end - off >= W; off += W)
-        dot_block<R, 1>(FullIO<T>{}, off, k, tables, row_stride, src, dst);
+        dot_block<R, 1>(FullIO<T>{}, off, k, tables, row_stride, src, out);
     if (off < end)
-      dot_block<R, 1>(PartialIO<T>{end - off}, off, k, tables, row_stride, src, dst);
+      dot_block<R, 1>(PartialIO<T>{end - off}, off, k, tables, row_stride, src, out);
   }
 
   using DotRowsFn = void (*)(size_t, size_t, unsigned, const uint8_t *, size_t, const uint8_t *const *,
@@ -187,14 +198,16 @@ template <class T> struct RegionLoops {
   template <unsigned R>
   static void mad_rows(size_t len, const uint8_t *tables, const uint8_t *src, uint8_t *const *dst) {
     constexpr unsigned U = T::unroll(R);
+    uint8_t *out[R];
+    copy_pointers<R>(dst, out);
     size_t off = 0;
     for (; len - off >= U * W; off += U * W)
-      mad_block<R, U>(FullIO<T>{}, off, tables, src, dst);
+      mad_block<R, U>(FullIO<T>{}, off, tables, src, out);
     if constexpr (U > 1)
       for (; len - off >= W; off += W)
-        mad_block<R, 1>(FullIO<T>{}, off, tables, src, dst);
+        mad_block<R, 1>(FullIO<T>{}, off, tables, src, out);
     if (off < len)
-      mad_block<R, 1>(PartialIO<T>{len - off}, off, tables, src, dst);
+      mad_block<R, 1>(PartialIO<T>{len - off}, off, tables, src, out);
   }
 
   using MadRowsFn = void (*)(size_t, const uint8_t *, const uint8_t *, uint8_t *const *);
