@@ -6,6 +6,7 @@
 #include <vector>
 
 #include "simd/probe/cpu_probe.h"
+#include "simd/variants.h"
 
 namespace ec::simd {
 namespace {
@@ -125,6 +126,22 @@ TEST(RunnableVariants, AgreeWithTheCompilersCpuDetection) {
   EXPECT_EQ(runnable, ppc64le_variants(f));
 #endif
   std::cout << "[ probe    ] this CPU runs " << runnable.front() << " best\n";
+}
+
+// What the loader will pick: the first runnable variant this build has. On x86 every name the probe can
+// return is built, so that is the probe's first choice; elsewhere it may be a later one, never none.
+TEST(RunnableVariants, BestRunnableVariantIsBuilt) {
+  const Names runnable = runnable_variants();
+  const Kernels *picked = nullptr;
+  for (const std::string &name : runnable)
+    if ((picked = find_built_variant(name)) != nullptr)
+      break;
+  ASSERT_NE(picked, nullptr);
+#if defined(__x86_64__)
+  EXPECT_EQ(picked->name, runnable.front());
+  for (const std::string &name : runnable)
+    EXPECT_NE(find_built_variant(name), nullptr) << name;
+#endif
 }
 
 } // namespace
