@@ -2,7 +2,6 @@
 
 #include <algorithm>
 #include <cerrno>
-#include <sstream>
 
 #include "crush/CrushWrapper.h"
 #include "erasure-code/power8/profile_keys.h"
@@ -155,35 +154,19 @@ int ErasureCodeBase::encode(const std::set<int> &want_to_encode, const ceph::buf
   return 0;
 }
 
-long ErasureCodeBase::common_chunk_length(const std::map<int, ceph::bufferlist> &chunks, std::ostream *ss) const {
-  if (chunks.empty()) {
-    *ss << "no chunks given" << std::endl;
+long ErasureCodeBase::common_chunk_length(const std::map<int, ceph::bufferlist> &chunks) const {
+  if (chunks.empty())
     return -EIO;
-  }
   const unsigned len = chunks.begin()->second.length();
-  for (const auto &c : chunks) {
-    if (c.first < 0 || static_cast<unsigned>(c.first) >= get_chunk_count()) {
-      *ss << "chunk id " << c.first << " is out of range: ids go from 0 to " << get_chunk_count() - 1 << std::endl;
+  for (const auto &c : chunks)
+    if (c.first < 0 || static_cast<unsigned>(c.first) >= get_chunk_count() || c.second.length() != len)
       return -EINVAL;
-    }
-    if (c.second.length() != len) {
-      *ss << "chunk " << c.first << " has " << c.second.length() << " bytes but chunk " << chunks.begin()->first
-          << " has " << len << ": all chunks must have the same length" << std::endl;
-      return -EINVAL;
-    }
-  }
   return len;
 }
 
 int ErasureCodeBase::decode(const std::set<int> &want_to_read, const std::map<int, ceph::bufferlist> &chunks,
                             std::map<int, ceph::bufferlist> *decoded, int /*chunk_size*/) {
-  return decode_into(want_to_read, chunks, decoded);
-}
-
-int ErasureCodeBase::decode_into(const std::set<int> &want_to_read, const std::map<int, ceph::bufferlist> &chunks,
-                                 std::map<int, ceph::bufferlist> *decoded) {
-  std::ostringstream errors;
-  const long len = common_chunk_length(chunks, &errors);
+  const long len = common_chunk_length(chunks);
   if (len < 0)
     return static_cast<int>(len);
   bool all_present = true;
@@ -213,7 +196,7 @@ int ErasureCodeBase::decode_concat(const std::map<int, ceph::bufferlist> &chunks
   for (unsigned i = 0; i < get_data_chunk_count(); i++)
     want_to_read.insert(chunk_index(i));
   std::map<int, ceph::bufferlist> decoded_map;
-  int r = decode_into(want_to_read, chunks, &decoded_map);
+  int r = decode(want_to_read, chunks, &decoded_map, 0);
   if (r)
     return r;
   for (unsigned i = 0; i < get_data_chunk_count(); i++)

@@ -54,13 +54,12 @@ protected:
   // Builds whatever encoding needs, once parse_code succeeded.
   virtual int prepare_code(std::ostream *ss) = 0;
 
-  // Checks that chunks are all valid shard ids of the same length; returns that length or a negative errno.
-  long common_chunk_length(const std::map<int, ceph::bufferlist> &chunks, std::ostream *ss) const;
+  // Checks that chunks are all valid shard ids of the same length; returns that length, or -EIO (no
+  // chunks) or -EINVAL. (Ceph's decode interface has no error stream: the errno is all it gets.)
+  long common_chunk_length(const std::map<int, ceph::bufferlist> &chunks) const;
 
 private:
   int parse_mapping(ceph::ErasureCodeProfile &profile, std::ostream *ss);
-  int decode_into(const std::set<int> &want_to_read, const std::map<int, ceph::bufferlist> &chunks,
-                  std::map<int, ceph::bufferlist> *decoded);
 
   ceph::ErasureCodeProfile profile_;
   std::string rule_root_;

@@ -153,8 +153,7 @@ std::shared_ptr<const DecodePlan> ErasureCodePower8::decode_plan(const std::vect
 
 int ErasureCodePower8::decode_chunks(const std::set<int> &want_to_read, const std::map<int, ceph::bufferlist> &chunks,
                                      std::map<int, ceph::bufferlist> *decoded) {
-  std::ostringstream errors;
-  const long len = common_chunk_length(chunks, &errors);
+  const long len = common_chunk_length(chunks);
   if (len < 0)
     return static_cast<int>(len);
   const unsigned k = params_.k, n = get_chunk_count();
