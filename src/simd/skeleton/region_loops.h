@@ -34,7 +34,7 @@
 
 // The accumulators must stay in registers, so the small loops over rows and unrolled registers are
 // unrolled completely even at -O2.
-#define EC_SKELETON_UNROLL _Pragma("GCC unroll 16")
+#define EC_SKELETON_UNROLL _Pragma("GCC unroll 32")
 #define EC_SKELETON_INLINE inline __attribute__((always_inline))
 
 namespace ec::simd::skeleton {
@@ -78,6 +78,7 @@ template <class T> struct RegionLoops {
   static constexpr size_t W = T::kWidth;
   static constexpr size_t TB = T::kTableBytes;
   static_assert(TB % 16 == 0 && TB <= kMaxTableBytes, "table format breaks the Kernels contract");
+  static_assert(T::kMaxRows >= 1 && T::kMaxRows <= 32, "EC_SKELETON_UNROLL must cover every row of a pass");
 
   // Long dot products with more rows than one pass holds walk the length in slices, so that the passes
   // after the first find the sources in cache (32 sources x 4 KiB fit a 256 KiB L2).
