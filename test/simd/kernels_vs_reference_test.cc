@@ -54,6 +54,23 @@ TEST_P(KernelsVsReference, EveryShape) {
       }
 }
 
+// More rows than any variant's pass holds (up to 24), on lengths that span several 4 KiB slices.
+TEST_P(KernelsVsReference, RowsBeyondOnePass) {
+  Rng rng(7);
+  for (unsigned rows : {9u, 13u, 17u, 25u, 33u, 49u})
+    for (unsigned k : {1u, 3u, 7u})
+      for (std::size_t len : {std::size_t{100}, std::size_t{2 * 4096 + 77}}) {
+        Shape s;
+        s.len = len;
+        s.k = k;
+        s.rows = rows;
+        s.src_align = rng.below(64);
+        s.dst_align = rng.below(64);
+        ASSERT_TRUE(check_dot_prod(kernels(), s, rng));
+        ASSERT_TRUE(check_mad(kernels(), s, rng));
+      }
+}
+
 TEST_P(KernelsVsReference, LargeRegions) {
   Rng rng(4);
   Shape wide; // many sources and rows, long enough for several multi-pass slices
