@@ -131,23 +131,22 @@ int ErasureCodePower8::encode_chunks(const std::set<int> & /*want_to_encode*/,
   return 0;
 }
 
-std::shared_ptr<const DecodePlan> ErasureCodePower8::decode_plan(const std::vector<unsigned> &survivors,
-                                                                 const std::vector<unsigned> &wanted) {
+std::shared_ptr<const DecodePlan> ErasureCodePower8::decode_plan(const unsigned *survivors, const unsigned *wanted,
+                                                                 unsigned nwanted) {
   ErasurePattern pattern;
-  for (unsigned id : survivors)
-    pattern.add_survivor(id);
-  for (unsigned id : wanted)
-    pattern.add_wanted(id);
+  for (unsigned j = 0; j < params_.k; j++)
+    pattern.add_survivor(survivors[j]);
+  for (unsigned r = 0; r < nwanted; r++)
+    pattern.add_wanted(wanted[r]);
   if (auto plan = decode_cache_.find(pattern))
     return plan;
-  const gf::Matrix rows = gf::decode_rows(params_.k, params_.m, coding_, survivors, wanted);
+  auto plan = std::make_shared<DecodePlan>();
+  plan->survivors.assign(survivors, survivors + params_.k);
+  plan->wanted.assign(wanted, wanted + nwanted);
+  const gf::Matrix rows = gf::decode_rows(params_.k, params_.m, coding_, plan->survivors, plan->wanted);
   if (rows.empty())
     return nullptr;
-  auto plan = std::make_shared<DecodePlan>();
-  plan->survivors = survivors;
-  plan->wanted = wanted;
-  plan->coder = make_chunk_coder(kernels_, static_cast<unsigned>(wanted.size()), params_.k, rows,
-                                 coder_packetsize());
+  plan->coder = make_chunk_coder(kernels_, nwanted, params_.k, rows, coder_packetsize());
   return decode_cache_.insert(pattern, std::move(plan));
 }
 
@@ -173,22 +172,23 @@ int ErasureCodePower8::decode_chunks(const std::set<int> &want_to_read, const st
     if (d.first >= 0 && static_cast<unsigned>(d.first) < n)
       rebuild[logical_chunk(d.first)] = true;
 
-  std::vector<unsigned> survivors, wanted;
-  survivors.reserve(k);
+  // Fixed arrays, not vectors: with the plan cached, a decode allocates nothing but output buffers.
+  unsigned survivors[gf::kMaxChunks], wanted[gf::kMaxChunks];
+  unsigned nsurvivors = 0, nwanted = 0;
   for (unsigned id = 0; id < n; id++) {
     if (available[id]) {
-      if (survivors.size() < k)
-        survivors.push_back(id);
+      if (nsurvivors < k)
+        survivors[nsurvivors++] = id;
     } else if (rebuild[id]) {
-      wanted.push_back(id);
+      wanted[nwanted++] = id;
     }
   }
-  if (wanted.empty())
+  if (nwanted == 0)
     return 0;
-  if (survivors.size() < k)
+  if (nsurvivors < k)
     return -EIO;
 
-  auto plan = decode_plan(survivors, wanted);
+  auto plan = decode_plan(survivors, wanted, nwanted);
   if (!plan)
     return -EIO;
   if (!plan->coder->accepts_length(static_cast<std::size_t>(len)))
@@ -199,7 +199,7 @@ int ErasureCodePower8::decode_chunks(const std::set<int> &want_to_read, const st
   std::uint8_t *outputs[gf::kMaxChunks];
   for (unsigned j = 0; j < k; j++)
     inputs[j] = readable(chunks.at(chunk_index(survivors[j])), flattened);
-  for (std::size_t r = 0; r < wanted.size(); r++)
+  for (unsigned r = 0; r < nwanted; r++)
     outputs[r] = writable((*decoded)[chunk_index(wanted[r])], static_cast<unsigned>(len));
   plan->coder->apply(static_cast<std::size_t>(len), inputs, outputs);
   return 0;

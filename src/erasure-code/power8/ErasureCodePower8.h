@@ -38,8 +38,8 @@ protected:
   int prepare_code(std::ostream *ss) override;
 
 private:
-  std::shared_ptr<const DecodePlan> decode_plan(const std::vector<unsigned> &survivors,
-                                                const std::vector<unsigned> &wanted);
+  // The plan reading survivors[0..k) and rebuilding wanted[0..nwanted): from the cache, or built and cached.
+  std::shared_ptr<const DecodePlan> decode_plan(const unsigned *survivors, const unsigned *wanted, unsigned nwanted);
   unsigned coder_packetsize() const { return is_bitmatrix(params_.technique) ? params_.packetsize : 0; }
 
   const simd::Kernels &kernels_;
