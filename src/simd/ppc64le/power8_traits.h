@@ -18,7 +18,7 @@ struct Power8Traits : VpermxorCommon {
   // 64 VSRs: the accumulators may live in any of them, while vpermxor's operands (the sources and one
   // table pair) take vector registers.
   static constexpr unsigned kMaxRows = 6;
-  static constexpr unsigned unroll(unsigned rows) { return rows <= 2 ? 8 : rows <= 4 ? 4 : 2; }
+  static constexpr unsigned unroll(unsigned rows) { return rows <= 2 ? 16 : rows <= 4 ? 8 : 4; }
 
   // "Z" lets gcc pick reg+reg addressing, the only form lxvd2x has; %y prints it. The memory operand is
   // typed as doublewords, not bytes: a byte-typed store may alias anything, so gcc would reload every

@@ -17,14 +17,21 @@ namespace {
 struct Power9Traits : VpermxorCommon {
   static constexpr bool kMaskedTail = true;
   static constexpr unsigned kMaxRows = 6;
-  static constexpr unsigned unroll(unsigned rows) { return rows <= 2 ? 8 : rows <= 4 ? 4 : 2; }
+  static constexpr unsigned unroll(unsigned rows) { return rows <= 2 ? 16 : rows <= 4 ? 8 : 4; }
 
-  static Vec load(const std::uint8_t *p) { return vec_xl(0, p); }
-  static void store(std::uint8_t *p, Vec v) { vec_xst(v, 0, p); }
+  // Plain accesses through a doubleword vector type of byte alignment: lxv/stxv(x) take any alignment,
+  // and unlike vec_xl/vec_xst (which may alias anything) a doubleword-typed store lets gcc keep the dst[r]
+  // pointers in registers instead of reloading them after each store (see power8_traits.h).
+  using Mem = __vector unsigned long long;
+  typedef Mem UnalignedMem __attribute__((aligned(1)));
+  static Vec load(const std::uint8_t *p) {
+    return reinterpret_cast<Vec>(*reinterpret_cast<const UnalignedMem *>(p));
+  }
+  static void store(std::uint8_t *p, Vec v) { *reinterpret_cast<UnalignedMem *>(p) = reinterpret_cast<Mem>(v); }
 
   static Vec load_partial(const std::uint8_t *p, std::size_t n) {
     Vec v;
-    __asm__("lxvl %x0,%1,%2" : "=wa"(v) : "b"(p), "r"(n << 56), "m"(*reinterpret_cast<const Vec *>(p)));
+    __asm__("lxvl %x0,%1,%2" : "=wa"(v) : "b"(p), "r"(n << 56), "m"(*reinterpret_cast<const Mem *>(p)));
     return v;
   }
   static void store_partial(std::uint8_t *p, std::size_t n, Vec v) {
