@@ -1,0 +1,35 @@
+#!/usr/bin/env bash
+# Fetches Debian's libisal source package (the yardstick of the evidence bench) into .cache/ and prints
+# the unpacked directory. It is compiled from there for the bench only; nothing of it enters the tree.
+# Uses a private apt configuration with its own lists, like qa/ppc64le/sysroot.sh: the host's apt state
+# (and its sources.list) is never touched.
+set -euo pipefail
+. "$(dirname "$0")/../../qa/lib/common.sh"
+
+CACHE=$EC_TOP/.cache/ppc64le
+APT=$CACHE/apt-src
+SRC=$CACHE/src
+dir=$(ls -d "$SRC"/libisal-*/ 2>/dev/null | head -1 || true)
+if [ -n "$dir" ] && [ -f "$dir/erasure_code/ppc64le/ec_base_vsx.c" ]; then
+  echo "${dir%/}"
+  exit 0
+fi
+mkdir -p "$APT"/lists/partial "$APT"/archives/partial "$APT"/cache "$APT"/sl "$SRC"
+: >"$APT/empty"
+: >"$APT/status"
+awk 'BEGIN{RS="";ORS="\n\n"} !/security/' /etc/apt/sources.list.d/debian.sources |
+  sed 's/^Types: deb$/Types: deb-src/' >"$APT/sl/src.sources"
+cat >"$APT/apt.conf" <<EOC
+Dir::Etc::sourcelist "$APT/empty";
+Dir::Etc::sourceparts "$APT/sl";
+Dir::State::lists "$APT/lists";
+Dir::State::status "$APT/status";
+Dir::Cache "$APT/cache";
+Dir::Cache::archives "$APT/archives";
+EOC
+export APT_CONFIG=$APT/apt.conf
+log "private apt: libisal source package"
+apt-get update -q >&2
+(cd "$SRC" && apt-get source --download-only -q libisal >&2 && tar -xf libisal_*.orig.tar.xz)
+dir=$(ls -d "$SRC"/libisal-*/ | head -1)
+echo "${dir%/}"
