@@ -145,8 +145,9 @@ TEST(profile, create_rule_refuses_more_chunks_than_a_simple_rule_holds) {
   auto codec = make_codec({{"k", "18"}, {"m", "4"}});
   ASSERT_TRUE(codec);
   std::ostringstream ss;
-  // The refusal happens before CrushWrapper is touched.
-  EXPECT_EQ(codec->create_rule("r", *static_cast<CrushWrapper *>(nullptr), &ss), -EINVAL);
+  // The refusal happens before CrushWrapper is touched, so storage that is no CrushWrapper stands in.
+  alignas(16) unsigned char not_a_crush_map[64] = {};
+  EXPECT_EQ(codec->create_rule("r", *reinterpret_cast<CrushWrapper *>(not_a_crush_map), &ss), -EINVAL);
   EXPECT_NE(ss.str().find("k+m=22"), std::string::npos) << ss.str();
 }
 
