@@ -1,0 +1,38 @@
+#!/usr/bin/env bash
+# Reliability: the thread-safety test under ThreadSanitizer, then a short libFuzzer run of each fuzz
+# target (profile parsing, decode with arbitrary chunk maps, every kernel vs the reference) under
+# ASan + UBSan. The other reliability and golden tests are ordinary ctest tests: stage 10 runs them,
+# stage 20 under ASan + UBSan, stage 30 under qemu-ppc64le.
+#   EC_FUZZ_SECONDS   seconds per fuzz target (default 20; fuzz/README.md has the long run)
+set -euo pipefail
+. "$(dirname "$0")/../lib/common.sh"
+ensure_packages "${EC_BUILD_PACKAGES[@]}" clang libclang-rt-14-dev
+
+log "ThreadSanitizer: one codec shared by 8 threads"
+tsan=$EC_TOP/build-tsan
+cmake -S "$EC_TOP" -B "$tsan" -G Ninja -DEC_SANITIZE=thread -DEC_BUILD_TOOLS=OFF >/dev/null
+# Only what the test needs (the codec, the kernels, googletest), not the whole tree.
+cmake --build "$tsan" -j"$(nproc)" --target reliability_thread_test
+TSAN_OPTIONS="halt_on_error=1 second_deadlock_stack=1" "$tsan/test/reliability/reliability_thread_test"
+
+log "libFuzzer targets (clang, ASan + UBSan)"
+fuzz=$EC_TOP/build-fuzz
+CC=clang CXX=clang++ cmake -S "$EC_TOP" -B "$fuzz" -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo \
+  -DEC_SANITIZE=address,undefined,fuzzer-no-link -DEC_BUILD_TESTS=OFF -DEC_BUILD_TOOLS=OFF \
+  -DCMAKE_PROJECT_INCLUDE="$EC_TOP/fuzz/fuzzers.cmake" >/dev/null
+targets=(fuzz_profile fuzz_decode fuzz_kernels)
+cmake --build "$fuzz" -j"$(nproc)" --target "${targets[@]}"
+secs=${EC_FUZZ_SECONDS:-20}
+for t in "${targets[@]}"; do
+  # New inputs go to a scratch corpus (first directory); the checked-in seeds are only read.
+  work=$(mktemp -d "/tmp/ec-$t.XXXXXX")
+  mkdir "$work/corpus"
+  log "$t for ${secs}s (artifacts in $work)"
+  if ! "$fuzz/$t" -max_total_time="$secs" -timeout=10 -rss_limit_mb=2048 -print_final_stats=1 \
+      -artifact_prefix="$work/" "$work/corpus" "$EC_TOP/fuzz/corpus/$t" >"$work/log" 2>&1; then
+    tail -n 60 "$work/log"
+    die "$t found a failure: reproduce with $fuzz/$t $work/<crash-|timeout-|oom-file>"
+  fi
+  tail -n 12 "$work/log"
+  rm -rf "$work"
+done
