@@ -1,0 +1,264 @@
+#!/usr/bin/env bash
+# The Debian package: build ceph-erasure-code-power8 from a clean copy of the tree (dpkg-buildpackage -b),
+# lintian (no errors), install it, check that Ceph loads plugin=power8 from the system plugin directory
+# with no build-tree path anywhere (ceph-erasure-code-tool without --erasure_code_dir, shards equal to
+# jerasure's, the installed benchmark), run the EC-pool cluster test against the installed plugin, and
+# remove the package again. Then the ppc64el package, cross-built without `dpkg --add-architecture`
+# (debian/README.source), checked under qemu with Debian's ppc64el ceph-erasure-code-tool.
+#   EC_DEB_POOL_PARTS  parts of qa/standalone/ec-pool-test to run against the installed package (default
+#                      "lrc bad": ~1 min; stage 40 runs every part against the build tree, and "profiles"
+#                      alone takes ~5 min; "all" for every part, "none" skips it)
+#   EC_DEB_CROSS=0     skip the ppc64el cross build
+#   EC_DEB_KEEP=1      keep the work directory (packages, build log)
+set -euo pipefail
+# shellcheck source=qa/lib/common.sh
+. "$(dirname "$0")/../lib/common.sh"
+
+PKG=ceph-erasure-code-power8
+T0=$SECONDS
+step() { printf '[+%3ds] %s\n' $((SECONDS - T0)) "$*" >&2; }
+
+# Build: dpkg-dev/debhelper/fakeroot and the Build-Depends of debian/control (checked below);
+# lintian; the cluster test: ceph-mon, ceph-mgr, ceph-osd (ceph-objectstore-tool), jq.
+ensure_packages dpkg-dev debhelper fakeroot lintian build-essential \
+  cmake ninja-build ceph-base librados-dev libradospp-dev \
+  ceph-mon ceph-mgr ceph-osd jq python3
+
+MULTIARCH=$(dpkg-architecture -qDEB_HOST_MULTIARCH)
+SYSDIR=/usr/lib/$MULTIARCH/ceph/erasure-code
+
+was_installed=0
+if dpkg-query -W -f='${Status}' "$PKG" 2>/dev/null | grep -q '^install ok installed$'; then
+  was_installed=1
+fi
+if [ $was_installed = 1 ]; then
+  die "$PKG is already installed ($(dpkg-query -W -f='${Version}' "$PKG")): this stage installs and removes it; remove it first (dpkg -r $PKG)"
+fi
+# Same check for stray plugin files a manual install may have left in the system directory.
+if compgen -G "$SYSDIR/libec_power8*.so" >/dev/null; then
+  die "$SYSDIR already holds libec_power8*.so not owned by the package: remove them first"
+fi
+
+WORK=$(mktemp -d "${TMPDIR:-/tmp}/ec-deb.XXXXXX")
+installed_here=0
+cleanup() {
+  local rc=$?
+  if [ $installed_here = 1 ]; then
+    step "removing $PKG"
+    dpkg --purge "$PKG" >&2 || rc=1
+  fi
+  if [ "${EC_DEB_KEEP:-0}" = 1 ] || [ $rc -ne 0 ]; then
+    step "work directory kept: $WORK"
+  else
+    rm -rf "$WORK"
+  fi
+  exit $rc
+}
+trap cleanup EXIT
+
+# ---------------------------------------------------------------- clean copy of the tree
+log "clean copy of the source tree in $WORK/src"
+mkdir -p "$WORK/src"
+if git -C "$EC_TOP" rev-parse --is-inside-work-tree >/dev/null 2>&1; then
+  # Tracked and new (not ignored) files as they are in the work tree, so uncommitted changes are what is
+  # packaged; ignored build directories, caches and sysroots stay out.
+  (cd "$EC_TOP" && git ls-files -z --cached --others --exclude-standard |
+    while IFS= read -r -d '' f; do [ -e "$f" ] && printf '%s\0' "$f"; done |
+    tar --null -T - -cf -) | tar -xf - -C "$WORK/src"
+else
+  tar -C "$EC_TOP" --exclude='./build*' --exclude=./.cache --exclude=./.ppc-sysroot --exclude=./.ppc-apt \
+    --exclude=./.git -cf - . | tar -xf - -C "$WORK/src"
+fi
+step "copied $(find "$WORK/src" -type f | wc -l) files"
+
+# ---------------------------------------------------------------- build
+log "dpkg-buildpackage -us -uc -b (log: $WORK/build.log)"
+(cd "$WORK/src" && dpkg-checkbuilddeps) || die "build dependencies missing (see above)"
+t=$SECONDS
+if ! (cd "$WORK/src" && DEB_BUILD_OPTIONS="parallel=${EC_DEB_PARALLEL:-2}" dpkg-buildpackage -us -uc -b) \
+  >"$WORK/build.log" 2>&1; then
+  tail -40 "$WORK/build.log" >&2
+  die "dpkg-buildpackage failed"
+fi
+grep -E '^debian/rules: building for Ceph|selected variant|^dpkg-deb: building' "$WORK/build.log" >&2 || true
+step "built in $((SECONDS - t))s"
+deb=$(ls "$WORK"/${PKG}_*_"$(dpkg-architecture -qDEB_HOST_ARCH)".deb)
+changes=$(ls "$WORK"/${PKG}_*.changes)
+dpkg-deb -f "$deb" Package Version Depends >&2
+dpkg-deb -c "$deb" | awk '$1 !~ /^d/ {print "  /" substr($6, 3)}' >&2
+
+# The package holds the loader, the variants of this architecture and the benchmark.
+contents=$(dpkg-deb -c "$deb" | awk '{print $6}')
+for f in "./${SYSDIR#/}/libec_power8.so" "./${SYSDIR#/}/libec_power8_generic.so" ./usr/bin/ceph_erasure_code_benchmark; do
+  grep -qxF "$f" <<<"$contents" || die "$f is not in $deb"
+done
+# Exactly the libraries the build produced.
+built=$(find "$WORK"/src/obj-*/lib -maxdepth 1 -name 'libec_power8*.so' -printf '%f\n' | sort)
+packaged=$(grep -o 'libec_power8[^/]*\.so$' <<<"$contents" | sort)
+[ "$built" = "$packaged" ] || die "plugin libraries built ($built) and packaged ($packaged) differ"
+# The Ceph dependency is the upstream version the plugin was compiled for.
+ceph_up=$(dpkg-query -W -f='${Version}' ceph-base | sed 's/^[0-9]*://; s/[-+~].*//')
+dpkg-deb -f "$deb" Depends | grep -qF "ceph-base (>= $ceph_up)" || die "Depends lacks ceph-base (>= $ceph_up)"
+step "package contents and Depends ok"
+
+# ---------------------------------------------------------------- lintian
+log "lintian (the .changes: it and every .deb it lists)"
+lintian_out=$(lintian --fail-on error -I --pedantic --show-overrides "$changes" 2>&1 |
+  grep -v 'running with root privileges') || true
+lintian --fail-on error "$changes" >/dev/null 2>&1 || {
+  echo "$lintian_out" >&2
+  die "lintian reported errors"
+}
+echo "${lintian_out:-  (no tags)}" >&2
+step "lintian: $(grep -c '^E:' <<<"$lintian_out" || true) errors, $(grep -c '^W:' <<<"$lintian_out" || true) warnings"
+
+# ---------------------------------------------------------------- install
+log "install $deb"
+installed_here=1
+DEBIAN_FRONTEND=noninteractive apt-get install -y -q --no-install-recommends "$deb" >&2
+dpkg -L "$PKG" | grep "^$SYSDIR/" >&2
+
+# ---------------------------------------------------------------- Ceph loads it from the system directory
+log "ceph-erasure-code-tool with its default erasure_code_dir"
+CHK=$WORK/check
+mkdir -p "$CHK"
+cd "$CHK"
+unset LD_LIBRARY_PATH LD_PRELOAD
+tool() { timeout 120 ceph-erasure-code-tool -c /dev/null --crash_dir "$CHK/crash" "$@"; }
+default_dir=$(ceph-conf -c /dev/null --show-config-value erasure_code_dir)
+[ "$default_dir" = "$SYSDIR" ] || die "Ceph's default erasure_code_dir is $default_dir, not $SYSDIR"
+# No path of the build tree in anything installed (RUNPATH, debug paths, strings).
+leaks=$(dpkg -L "$PKG" | while read -r f; do [ -f "$f" ] && grep -lF "$WORK" "$f"; done || true)
+[ -z "$leaks" ] || die "installed files name the build directory $WORK: $leaks"
+
+out=$(tool validate-profile plugin=power8,technique=reed_sol_van,k=4,m=2 2>"$CHK/err") ||
+  die "validate-profile failed: $(tail -3 "$CHK/err")"
+echo "$out" >&2
+grep -qx 'chunk_count: 6' <<<"$out" || die "validate-profile: expected chunk_count: 6"
+grep -h 'ceph-ec-power8: selected variant' "$CHK/err" >&2 || true
+# Where the dynamic linker really took the plugin from.
+LD_DEBUG=files tool validate-profile plugin=power8,technique=reed_sol_van,k=4,m=2 chunk_count >/dev/null 2>"$CHK/lddebug" ||
+  die "validate-profile (LD_DEBUG) failed"
+loaded=$(sed -n 's/.*file=\([^ ]*libec_power8[^ ]*\.so\) .*dynamically loaded by.*/\1/p' "$CHK/lddebug" | sort -u)
+[ -n "$loaded" ] || die "LD_DEBUG shows no libec_power8*.so loaded"
+while read -r l; do echo "  dlopen: $l"; done <<<"$loaded" >&2
+! grep -qv "^$SYSDIR/" <<<"$loaded" || die "a power8 library was loaded from outside $SYSDIR"
+for tech in reed_sol_r6_op cauchy_orig cauchy_good; do
+  tool validate-profile "plugin=power8,technique=$tech,k=4,m=2" chunk_count >/dev/null 2>"$CHK/err" ||
+    die "validate-profile technique=$tech failed: $(tail -3 "$CHK/err")"
+done
+step "validate-profile ok for reed_sol_van, reed_sol_r6_op, cauchy_orig, cauchy_good"
+
+log "encode with plugin=power8 and plugin=jerasure (both from $SYSDIR): identical shards, cross decode"
+head -c 1000003 /dev/urandom >"$CHK/object"
+for profile in "technique=reed_sol_van,k=4,m=2" "technique=cauchy_good,k=3,m=2" "technique=reed_sol_r6_op,k=4,m=2"; do
+  k=$(sed -n 's/.*k=\([0-9]*\).*/\1/p' <<<"$profile")
+  m=$(sed -n 's/.*m=\([0-9]*\).*/\1/p' <<<"$profile")
+  n=$((k + m))
+  all=$(seq -s, 0 $((n - 1)))
+  survivors=$(seq -s, "$m" $((n - 1)))
+  unit=$(tool calc-chunk-size "plugin=jerasure,$profile" $((k * 4096)) 2>/dev/null)
+  rm -rf p j d && mkdir p j d
+  for plugin in power8 jerasure; do
+    dir=${plugin:0:1}
+    cp "$CHK/object" "$dir/"
+    (cd "$dir" && tool encode "plugin=$plugin,$profile" "$unit" "$all" object >log 2>&1) ||
+      die "$plugin encode $profile failed: $(tail -3 "$dir/log")"
+  done
+  for ((i = 0; i < n; i++)); do
+    cmp -s "p/object.$i" "j/object.$i" || die "$profile: shard $i differs between power8 and jerasure"
+  done
+  # jerasure rebuilds the object from power8's shards without the first m.
+  cp p/object.* d/
+  for ((i = 0; i < m; i++)); do rm -f "d/object.$i"; done
+  (cd d && tool decode "plugin=jerasure,$profile" "$unit" "$survivors" object >log 2>&1) ||
+    die "jerasure could not decode power8's shards ($profile): $(tail -3 d/log)"
+  cmp -s <(head -c "$(stat -c %s "$CHK/object")" d/object) "$CHK/object" ||
+    die "$profile: jerasure's decode of power8's shards differs from the object"
+  step "  $profile: $n shards identical (stripe unit $unit), jerasure decodes power8's shards without 0..$((m - 1))"
+done
+
+log "/usr/bin/ceph_erasure_code_benchmark with Ceph's default erasure_code_dir"
+for plugin in power8 jerasure; do
+  for wl in encode decode; do
+    extra=()
+    [ $wl = decode ] && extra=(--erasures 2 --erasures-generation exhaustive)
+    out=$(timeout 120 ceph_erasure_code_benchmark --plugin $plugin --workload $wl --iterations 8 \
+      --size 1048576 -P k=4 -P m=2 -P technique=reed_sol_van "${extra[@]}" 2>"$CHK/err") ||
+      die "benchmark $plugin $wl failed: $(tail -3 "$CHK/err")"
+    grep -qE '^[0-9]+\.[0-9]{6}	[0-9]+$' <<<"$out" || die "benchmark $plugin $wl: no result line ($out)"
+    ! grep -q 'error:' "$CHK/err" || die "benchmark $plugin $wl: $(grep 'error:' "$CHK/err")"
+    step "  benchmark $plugin $wl: $out (seconds, KB)"
+  done
+done
+cd "$EC_TOP"
+
+# ---------------------------------------------------------------- EC pools on a local cluster
+parts=${EC_DEB_POOL_PARTS:-lrc bad}
+[ "$parts" = all ] && parts=""
+if [ "$parts" != none ]; then
+  # The cluster's daemons get a private erasure_code_dir of symlinks to $SYSDIR (qa/cluster/lib.sh), and
+  # preload power8 (osd_erasure_code_plugins): the mon and every OSD load the installed libraries.
+  log "qa/standalone/ec-pool-test ${parts:-(all parts)} with plugin dir $SYSDIR (the installed package)"
+  t=$SECONDS
+  # shellcheck disable=SC2086 # the parts are words
+  EC_QA_PLUGIN_DIR=$SYSDIR bash "$EC_TOP/qa/standalone/ec-pool-test" $parts
+  step "ec-pool-test passed in $((SECONDS - t))s"
+fi
+
+log "remove $PKG"
+installed_here=0
+dpkg --purge "$PKG" >&2
+! compgen -G "$SYSDIR/libec_power8*.so" >/dev/null || die "libec_power8*.so left in $SYSDIR after removal"
+[ ! -e /usr/bin/ceph_erasure_code_benchmark ] || die "/usr/bin/ceph_erasure_code_benchmark left after removal"
+step "amd64 package ok ($((SECONDS - T0))s)"
+
+# ---------------------------------------------------------------- ppc64el cross build
+if [ "${EC_DEB_CROSS:-1}" != 0 ]; then
+  ensure_packages g++-powerpc64le-linux-gnu qemu-user
+  log "ppc64el sysroot (qa/ppc64le/sysroot.sh: private apt configuration, dpkg -x)"
+  SYSROOT=$(bash "$EC_TOP/qa/ppc64le/sysroot.sh" "$EC_TOP/.ppc-sysroot")
+  DEBS=$EC_TOP/.cache/ppc64le/debs
+  log "dpkg-buildpackage -a ppc64el -d -us -uc -b (log: $WORK/cross.log)"
+  t=$SECONDS
+  (cd "$WORK/src" && rm -rf obj-* && debian/rules clean >/dev/null 2>&1) || true
+  if ! (cd "$WORK/src" && EC_CROSS_SYSROOT=$SYSROOT EC_CROSS_DEBS=$DEBS \
+    DEB_BUILD_OPTIONS="parallel=${EC_DEB_PARALLEL:-2}" dpkg-buildpackage -a ppc64el -d -us -uc -b) \
+    >"$WORK/cross.log" 2>&1; then
+    tail -40 "$WORK/cross.log" >&2
+    die "ppc64el dpkg-buildpackage failed"
+  fi
+  step "cross-built in $((SECONDS - t))s"
+  pdeb=$(ls "$WORK"/${PKG}_*_ppc64el.deb)
+  dpkg-deb -f "$pdeb" Architecture Depends >&2
+  PSYS=usr/lib/powerpc64le-linux-gnu/ceph/erasure-code
+  pcontents=$(dpkg-deb -c "$pdeb" | awk '{print $6}')
+  for v in "" _generic _power8 _power9; do
+    grep -qxF "./$PSYS/libec_power8$v.so" <<<"$pcontents" || die "$pdeb lacks /$PSYS/libec_power8$v.so"
+  done
+  plint=$(lintian --fail-on error "$(ls "$WORK"/${PKG}_*_ppc64el.changes)" 2>&1) || {
+    echo "$plint" >&2
+    die "lintian reported errors on the ppc64el package"
+  }
+  step "ppc64el lintian: $(grep -c '^E:' <<<"$plint" || true) errors, $(grep -c '^W:' <<<"$plint" || true) warnings"
+  # The packaged libraries, under qemu as each CPU, in Debian's ppc64el ceph-erasure-code-tool: the
+  # shards must equal amd64 jerasure's.
+  X=$WORK/ppc64el-root
+  dpkg-deb -x "$pdeb" "$X"
+  mkdir -p "$WORK/qj"
+  head -c 300007 /dev/urandom >"$WORK/qj/o"
+  profile=plugin=jerasure,technique=reed_sol_van,k=4,m=2
+  (cd "$WORK/qj" && ceph-erasure-code-tool -c /dev/null encode "$profile" 4096 0,1,2,3,4,5 o >/dev/null 2>&1) ||
+    die "amd64 jerasure encode failed"
+  for cpu in power8 power9 power10; do
+    rm -rf "$WORK/qp" && mkdir -p "$WORK/qp" && cp "$WORK/qj/o" "$WORK/qp/"
+    (cd "$WORK/qp" && QEMU_CPU=$cpu timeout 300 qemu-ppc64le -L "$SYSROOT" "$SYSROOT/usr/bin/ceph-erasure-code-tool" \
+      -c /dev/null --erasure_code_dir "$X/$PSYS" encode "${profile/jerasure/power8}" 4096 0,1,2,3,4,5 o >log 2>&1) ||
+      die "ppc64el tool under qemu ($cpu) with the packaged plugin failed: $(tail -3 "$WORK/qp/log")"
+    for i in 0 1 2 3 4 5; do
+      cmp -s "$WORK/qp/o.$i" "$WORK/qj/o.$i" || die "qemu $cpu: shard $i differs from amd64 jerasure's"
+    done
+    step "  qemu -cpu $cpu: $(grep -o 'selected variant [a-z0-9_]*' "$WORK/qp/log"), 6 shards = amd64 jerasure's"
+  done
+fi
+step "debian package stage ok ($((SECONDS - T0))s)"
