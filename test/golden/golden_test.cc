@@ -135,7 +135,7 @@ TEST(golden, every_variant_decodes_the_stored_chunks_under_erasures) {
       ASSERT_TRUE(codec);
       const unsigned n = codec->get_chunk_count(), m = codec->get_coding_chunk_count();
       // Exhaustive on the first variant; the others share the plan code, so a sample is enough.
-      const std::size_t limit = kernels == test::runnable_kernels().front() ? 3000 : 100;
+      const std::size_t limit = kernels == test::runnable_kernels().front() ? 1500 : 100;
       const auto patterns = erasure_patterns(n, m, limit);
       for (std::size_t size : object_sizes()) {
         if (size == 0)
@@ -143,7 +143,8 @@ TEST(golden, every_variant_decodes_the_stored_chunks_under_erasures) {
         const unsigned chunk = codec->get_chunk_size(static_cast<unsigned>(size));
         const auto stored = stored_shards(row, n, chunk, size);
         const std::string object = golden_object(size);
-        for (const auto &erased : patterns) {
+        for (std::size_t i = 0; i < patterns.size(); i++) {
+          const auto &erased = patterns[i];
           std::map<int, ceph::bufferlist> chunks = stored;
           for (int e : erased)
             chunks.erase(e);
@@ -153,6 +154,8 @@ TEST(golden, every_variant_decodes_the_stored_chunks_under_erasures) {
             ASSERT_EQ(test::to_string(decoded[e]), test::to_string(stored.at(e)))
                 << row.id << " object " << size << " on " << kernels->name << ": shard " << e << " of "
                 << erased.size() << " erased";
+          if (i % 8)
+            continue; // decode_concat is the same decode: a sample keeps the qemu runs short
           ceph::bufferlist concat;
           ASSERT_EQ(codec->decode_concat(chunks, &concat), 0);
           ASSERT_EQ(test::to_string(concat).substr(0, size), object) << row.id << " on " << kernels->name;
