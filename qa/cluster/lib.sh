@@ -98,6 +98,7 @@ osd_recovery_sleep_hdd = 0
 osd_recovery_sleep_hybrid = 0
 osd_scrub_sleep = 0
 osd_max_scrubs = 8
+osd_scrub_backoff_ratio = 0
 osd_scrub_during_recovery = true
 osd_scrub_auto_repair = false
 osd_scrub_min_interval = 86400
