@@ -5,6 +5,7 @@
 
 #include <cstddef>
 #include <string_view>
+#include <vector>
 
 #include "simd/kernels.h"
 
@@ -25,6 +26,9 @@ BuiltVariants built_variants();
 
 // The built variant called name, or nullptr.
 const Kernels *find_built_variant(std::string_view name);
+
+// The built variants the running CPU can execute, best first (the probe's order).
+std::vector<const Kernels *> runnable_built_variants();
 
 } // namespace ec::simd
 

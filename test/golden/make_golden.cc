@@ -25,7 +25,6 @@ extern "C" {
 
 #include "erasure-code/power8/ErasureCodePower8.h"
 #include "golden_format.h"
-#include "simd/probe/cpu_probe.h"
 #include "simd/variants.h"
 
 namespace ec::golden {
@@ -76,13 +75,6 @@ bool exists(const std::string &path) {
   return stat(path.c_str(), &st) == 0;
 }
 
-std::vector<const simd::Kernels *> runnable_kernels() {
-  std::vector<const simd::Kernels *> out;
-  for (const auto &name : simd::runnable_variants())
-    if (const simd::Kernels *k = simd::find_built_variant(name))
-      out.push_back(k);
-  return out;
-}
 
 // Ceph 16.2 ErasureCodeJerasure*::get_alignment() and ErasureCode*::get_chunk_size(), in their own
 // terms (LARGEST_VECTOR_WORDSIZE 16, sizeof(int) 4, w 8). Returns false where jerasure would
@@ -187,7 +179,7 @@ Row make_row(const Spec &spec, const std::string &dir, std::map<std::string, std
   row.input = spec.input;
   row.has_chunks = spec.chunks;
   bool first = true;
-  for (const simd::Kernels *kernels : runnable_kernels()) {
+  for (const simd::Kernels *kernels : simd::runnable_built_variants()) {
     power8::ErasureCodePower8 codec(*kernels);
     Profile p = spec.input;
     std::ostringstream ss;

@@ -4,7 +4,6 @@
 
 #include <sstream>
 
-#include "simd/probe/cpu_probe.h"
 #include "simd/variants.h"
 
 namespace ec::test {
@@ -21,13 +20,7 @@ std::unique_ptr<power8::ErasureCodePower8> make_codec(const ceph::ErasureCodePro
   return codec;
 }
 
-std::vector<const simd::Kernels *> runnable_kernels() {
-  std::vector<const simd::Kernels *> out;
-  for (const auto &name : simd::runnable_variants())
-    if (const simd::Kernels *k = simd::find_built_variant(name))
-      out.push_back(k);
-  return out;
-}
+std::vector<const simd::Kernels *> runnable_kernels() { return simd::runnable_built_variants(); }
 
 const simd::Kernels &best_kernels() { return *runnable_kernels().front(); }
 
