@@ -11,6 +11,7 @@
 # /usr/bin/ceph-erasure-code-tool and its libraries.
 set -euo pipefail
 . "$(dirname "$0")/../lib/common.sh"
+. "$(dirname "$0")/../lib/private-apt.sh"
 
 SYSROOT=${1:-$EC_TOP/.ppc-sysroot}
 CACHE=$EC_TOP/.cache/ppc64le
@@ -25,25 +26,6 @@ TOOL_PKGS=(ceph-base ceph-osd ceph-common libc6 libgcc-s1 libstdc++6
            libboost-thread1.74.0 libboost-iostreams1.74.0 libfmt9 libblkid1 libssl3 libudev1
            libibverbs1 librdmacm1 zlib1g libbz2-1.0 liblzma5 libzstd1 libnl-3-200 libnl-route-3-200)
 
-private_apt() {
-  mkdir -p "$APT"/lists/partial "$APT"/archives/partial "$APT"/cache "$APT"/sl
-  : >"$APT/empty"
-  : >"$APT/status"
-  # The system's Debian sources, ppc64el only, without the security suite (its ppc64el index is not
-  # always in sync with the mirror, and the ceph versions we need are in bookworm itself).
-  awk 'BEGIN{RS="";ORS="\n\n"} !/security/' /etc/apt/sources.list.d/debian.sources |
-    sed '/^Types: deb$/a Architectures: ppc64el' >"$APT/sl/ppc.sources"
-  cat >"$APT/apt.conf" <<EOF
-Dir::Etc::sourcelist "$APT/empty";
-Dir::Etc::sourceparts "$APT/sl";
-Dir::State::lists "$APT/lists";
-Dir::State::status "$APT/status";
-Dir::Cache "$APT/cache";
-Dir::Cache::archives "$APT/archives";
-APT::Architecture "ppc64el";
-APT::Architectures { "ppc64el"; };
-EOF
-}
 
 stamp=$SYSROOT/.ec-sysroot-done
 want="${BUILD_PKGS[*]} ${TOOL_PKGS[*]}"
@@ -52,7 +34,7 @@ if [ -f "$stamp" ] && [ "$(cat "$stamp")" = "$want" ]; then
   exit 0
 fi
 
-private_apt
+private_apt_config "$APT" deb ppc64el
 export APT_CONFIG=$APT/apt.conf
 mkdir -p "$DEBS"
 missing=()

@@ -5,6 +5,7 @@
 # (and its sources.list) is never touched.
 set -euo pipefail
 . "$(dirname "$0")/../../qa/lib/common.sh"
+. "$(dirname "$0")/../../qa/lib/private-apt.sh"
 
 CACHE=$EC_TOP/.cache/ppc64le
 APT=$CACHE/apt-src
@@ -14,12 +15,8 @@ if [ -n "$dir" ] && [ -f "$dir/erasure_code/ppc64le/ec_base_vsx.c" ]; then
   echo "${dir%/}"
   exit 0
 fi
-mkdir -p "$APT"/lists/partial "$APT"/archives/partial "$APT"/cache "$APT"/sl "$SRC"
-: >"$APT/empty"
-: >"$APT/status"
-awk 'BEGIN{RS="";ORS="\n\n"} !/security/' /etc/apt/sources.list.d/debian.sources |
-  sed 's/^Types: deb$/Types: deb-src/' >"$APT/sl/src.sources"
-cat >"$APT/apt.conf" <<EOC
+mkdir -p "$SRC"
+private_apt_config "$APT" deb-src
 Dir::Etc::sourcelist "$APT/empty";
 Dir::Etc::sourceparts "$APT/sl";
 Dir::State::lists "$APT/lists";
