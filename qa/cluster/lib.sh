@@ -256,6 +256,7 @@ cl_wait_osds_up() {
     n=$(cl_ceph osd stat -f json 2>/dev/null | jq -r '"\(.num_up_osds) \(.num_in_osds)"' || true)
     [ "$n" = "$want $want" ] && return 0
     [ $((SECONDS - start)) -lt "$timeout" ] || cl_die "timeout (${timeout}s) waiting for $want OSDs up and in (have up/in: $n)"
+    cl_fail_if_crashed "waiting in cl_wait_osds_up"
     sleep 1
   done
 }
@@ -283,6 +284,7 @@ cl_wait_clean() {
     fi
     [ "$bad" = 0 ] && return 0
     [ $((SECONDS - start)) -lt "$timeout" ] || cl_die "timeout (${timeout}s) waiting for active+clean ${pool:+in $pool }(now: $(cl_pg_states "$pool" || true))"
+    cl_fail_if_crashed "waiting in cl_wait_clean"
     sleep 1
   done
 }
@@ -295,6 +297,7 @@ cl_wait_active() {
       jq -r '[.pg_stats[].state | select((startswith("active") | not) or test("peering|down|incomplete|stale"))] | length' 2>/dev/null || echo x)
     [ "$bad" = 0 ] && return 0
     [ $((SECONDS - start)) -lt "$timeout" ] || cl_die "timeout (${timeout}s) waiting for all PGs of $pool active (now: $(cl_pg_states "$pool" || true))"
+    cl_fail_if_crashed "waiting in cl_wait_active"
     sleep 1
   done
 }
@@ -316,6 +319,25 @@ cl_dump_logs() {
     echo "----- crash dumps in $CL_DIR/crash -----" >&2
     ls "$CL_DIR/crash" >&2
   fi
+}
+
+# Daemons that died on their own: a pid file left behind (cl_daemon_stop removes it on purpose stops) but
+# no live process.
+cl_crashed_daemons() {
+  local f n crashed=()
+  for f in "$CL_DIR"/run/*.pid; do
+    [ -e "$f" ] || continue
+    n=$(basename "$f" .pid)
+    cl_alive "$n" || crashed+=("$n")
+  done
+  echo "${crashed[*]}"
+}
+
+# Fail a wait at once when a daemon crashed (instead of waiting for the timeout).
+cl_fail_if_crashed() {
+  local c
+  c=$(cl_crashed_daemons)
+  [ -z "$c" ] || cl_die "daemon(s) crashed: $c (while $1)"
 }
 
 # All of our daemons that should be running are: names of those that are not.
