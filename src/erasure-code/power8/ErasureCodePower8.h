@@ -19,7 +19,9 @@ public:
   // Decode plans kept per codec (patterns: which chunks survive, which are rebuilt).
   static constexpr std::size_t kDecodeCacheEntries = 2048;
 
-  explicit ErasureCodePower8(const simd::Kernels &kernels) : kernels_(kernels), decode_cache_(kDecodeCacheEntries) {}
+  // decode_cache_entries: 0 builds every decode plan afresh (for measuring what the cache saves).
+  explicit ErasureCodePower8(const simd::Kernels &kernels, std::size_t decode_cache_entries = kDecodeCacheEntries)
+      : kernels_(kernels), decode_cache_(decode_cache_entries) {}
 
   unsigned int get_chunk_count() const override { return params_.k + params_.m; }
   unsigned int get_data_chunk_count() const override { return params_.k; }
