@@ -155,23 +155,31 @@ cl_link_plugins() {
   done
 }
 
-cl_pid() { cat "$CL_DIR/run/$1.pid" 2>/dev/null || true; }
+# Pid files: each daemon writes run/NAME.pid itself, but removes it when it dies of a fatal signal, so we keep
+# our own copy run/NAME.qa-pid (written once the daemon runs, removed only when we stop it on purpose):
+# a qa-pid without a live process is a crashed daemon.
+cl_pid() { cat "$CL_DIR/run/$1.qa-pid" 2>/dev/null || true; }
 
-# Is daemon NAME (mon.a, mgr.x, osd.3) running, as one of ours?
-cl_alive() {
-  local pid
-  pid=$(cl_pid "$1")
-  [ -n "$pid" ] && [ -r "/proc/$pid/cmdline" ] && tr '\0' ' ' <"/proc/$pid/cmdline" | grep -qF -- "$CL_DIR/ceph.conf"
+# Is PID a live process of this cluster (its command line names our ceph.conf)?
+cl_pid_ours() {
+  [ -n "$1" ] && [ -r "/proc/$1/cmdline" ] && tr '\0' ' ' <"/proc/$1/cmdline" | grep -qF -- "$CL_DIR/ceph.conf"
 }
 
-# Wait until the daemon wrote its pid file and runs (daemonized ceph daemons write it after the fork).
+# Is daemon NAME (mon.a, mgr.x, osd.3) running, as one of ours?
+cl_alive() { cl_pid_ours "$(cl_pid "$1")"; }
+
+# Wait until the daemon wrote its pid file and runs (daemonized ceph daemons write it after the fork),
+# then record the pid in our own pid file.
 cl_wait_pidfile() {
-  local name=$1 t=0
-  while ! cl_alive "$name"; do
+  local name=$1 t=0 pid
+  while :; do
+    pid=$(cat "$CL_DIR/run/$name.pid" 2>/dev/null || true)
+    cl_pid_ours "$pid" && break
     sleep 0.2
     t=$((t + 1))
     [ $t -lt $((5 * 30)) ] || cl_die "$name did not start (no live pid in $CL_DIR/run/$name.pid after 30s)"
   done
+  echo "$pid" >"$CL_DIR/run/$name.qa-pid"
 }
 
 cl_start_mon() {
@@ -243,8 +251,8 @@ cl_daemon_stop() {
       break
     fi
   done
-  # A killed daemon leaves its pid file behind; remove it so nobody signals a recycled pid.
-  rm -f "$CL_DIR/run/$name.pid"
+  # Stopped on purpose: forget the pid (a killed daemon also leaves its own pid file behind).
+  rm -f "$CL_DIR/run/$name.qa-pid" "$CL_DIR/run/$name.pid"
 }
 
 # Both an OSD count and each one's state: ids of the OSDs the osdmap says are up.
@@ -321,13 +329,13 @@ cl_dump_logs() {
   fi
 }
 
-# Daemons that died on their own: a pid file left behind (cl_daemon_stop removes it on purpose stops) but
-# no live process.
+# Daemons that died on their own: our qa-pid file is there (cl_daemon_stop removes it when it stops one on
+# purpose) but the process is gone.
 cl_crashed_daemons() {
   local f n crashed=()
-  for f in "$CL_DIR"/run/*.pid; do
+  for f in "$CL_DIR"/run/*.qa-pid; do
     [ -e "$f" ] || continue
-    n=$(basename "$f" .pid)
+    n=$(basename "$f" .qa-pid)
     cl_alive "$n" || crashed+=("$n")
   done
   echo "${crashed[*]}"
@@ -403,6 +411,8 @@ cl_start() {
     [ $((SECONDS - start)) -lt "$CL_TIMEOUT_UP" ] || cl_die "mgr not available after ${CL_TIMEOUT_UP}s"
     sleep 1
   done
+  # The always-on balancer would move PGs (upmap) under the tests' feet.
+  cl_ceph balancer off >/dev/null 2>&1 || cl_log "warning: could not turn the balancer off"
   cl_wait_clean "" "$CL_TIMEOUT_UP"
   cl_log "cluster up in $((SECONDS - t0))s: $(cl_ceph health 2>&1 | head -1)"
 }
@@ -412,9 +422,9 @@ cl_stop() {
   [ -f "$CL_DIR/ceph.conf" ] || { cl_log "no cluster in $CL_DIR"; return 1; }
   local f name
   # OSDs first (clean unmount), then mgr, then mon.
-  for f in "$CL_DIR"/run/osd.*.pid; do
+  for f in "$CL_DIR"/run/osd.*.qa-pid; do
     [ -e "$f" ] || continue
-    name=$(basename "$f" .pid)
+    name=$(basename "$f" .qa-pid)
     cl_daemon_stop "$name" TERM &
   done
   wait
