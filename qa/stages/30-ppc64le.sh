@@ -15,12 +15,10 @@ log "ppc64el sysroot (Debian packages via a private apt configuration)"
 bash "$EC_TOP/qa/ppc64le/sysroot.sh" "$SYSROOT" >/dev/null
 
 log "cross build in $BUILD"
-# project-extras.cmake adds test/vectors (and tools/ppc64le) while the tree's own lists do not yet.
 cmake -S "$EC_TOP" -B "$BUILD" -G Ninja \
   -DCMAKE_TOOLCHAIN_FILE="$EC_TOP/cmake/ppc64le-toolchain.cmake" \
   -DEC_PPC64LE_SYSROOT="$SYSROOT" \
-  -DCEPH_VERSION="$(dpkg-deb -f "$(ls "$EC_TOP"/.cache/ppc64le/debs/ceph-base_*_ppc64el.deb)" Version | sed 's/^[0-9]*://; s/[+-].*//')" \
-  -DCMAKE_PROJECT_INCLUDE="$EC_TOP/qa/ppc64le/project-extras.cmake" >/dev/null
+  -DCEPH_VERSION="$(dpkg-deb -f "$(ls "$EC_TOP"/.cache/ppc64le/debs/ceph-base_*_ppc64el.deb)" Version | sed 's/^[0-9]*://; s/[+-].*//')" >/dev/null
 cmake --build "$BUILD" -j"$(nproc)"
 
 # What the loader picks on a POWER10: power10 if this build has that variant, else power9.

@@ -19,7 +19,7 @@ log "libFuzzer targets (clang, ASan + UBSan)"
 fuzz=$EC_TOP/build-fuzz
 CC=clang CXX=clang++ cmake -S "$EC_TOP" -B "$fuzz" -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo \
   -DEC_SANITIZE=address,undefined,fuzzer-no-link -DEC_BUILD_TESTS=OFF -DEC_BUILD_TOOLS=OFF \
-  -DCMAKE_PROJECT_INCLUDE="$EC_TOP/fuzz/fuzzers.cmake" >/dev/null
+  -DEC_BUILD_FUZZERS=ON >/dev/null
 targets=(fuzz_profile fuzz_decode fuzz_kernels)
 cmake --build "$fuzz" -j"$(nproc)" --target "${targets[@]}"
 secs=${EC_FUZZ_SECONDS:-20}
@@ -28,10 +28,10 @@ for t in "${targets[@]}"; do
   work=$(mktemp -d "/tmp/ec-$t.XXXXXX")
   mkdir "$work/corpus"
   log "$t for ${secs}s (artifacts in $work)"
-  if ! "$fuzz/$t" -max_total_time="$secs" -timeout=10 -rss_limit_mb=2048 -print_final_stats=1 \
+  if ! "$fuzz/fuzz/$t" -max_total_time="$secs" -timeout=10 -rss_limit_mb=2048 -print_final_stats=1 \
       -artifact_prefix="$work/" "$work/corpus" "$EC_TOP/fuzz/corpus/$t" >"$work/log" 2>&1; then
     tail -n 60 "$work/log"
-    die "$t found a failure: reproduce with $fuzz/$t $work/<crash-|timeout-|oom-file>"
+    die "$t found a failure: reproduce with $fuzz/fuzz/$t $work/<crash-|timeout-|oom-file>"
   fi
   tail -n 12 "$work/log"
   rm -rf "$work"
