@@ -2,21 +2,13 @@
 
 #include <algorithm>
 #include <cerrno>
+#include <climits>
+#include <cstring>
 
 #include "crush/CrushWrapper.h"
 #include "erasure-code/power8/profile_keys.h"
 
 namespace ec::power8 {
-namespace {
-
-ceph::bufferptr aligned_zeroed_buffer(unsigned len) {
-  ceph::bufferptr buf(ceph::buffer::create_aligned(len, ErasureCodeBase::kBufferAlignment));
-  buf.zero(false);
-  return buf;
-}
-
-} // namespace
-
 int ErasureCodeBase::init(ceph::ErasureCodeProfile &profile, std::ostream *ss) {
   // The monitor calls init() twice on one object: start from nothing each time.
   chunk_mapping_.clear();
@@ -121,36 +113,66 @@ int ErasureCodeBase::encode(const std::set<int> &want_to_encode, const ceph::buf
                             std::map<int, ceph::bufferlist> *encoded) {
   const unsigned k = get_data_chunk_count();
   const unsigned n = get_chunk_count();
+  if (n > kMaxEncodeChunks)
+    return -EINVAL;
   for (int shard : want_to_encode)
     if (shard < 0 || static_cast<unsigned>(shard) >= n)
       return -EINVAL;
   const unsigned length = in.length();
   const unsigned chunk = get_chunk_size(length);
-  for (unsigned i = 0; i < k; i++) {
-    ceph::bufferlist &bl = (*encoded)[chunk_index(i)];
+  // Whole data chunks are slices of the input (no copy: the kernels take any alignment). At the OSD's
+  // stripe size the coding itself takes well under a microsecond, so the bookkeeping around it counts:
+  // one allocation holds the zero-padded data chunks and all the parity chunks, each of them a slice of
+  // it, and the chunk pointers are collected here rather than looked up again in the map.
+  const unsigned whole = chunk ? std::min(k, length / chunk) : k;
+  const std::uint64_t stride = (std::uint64_t{chunk} + kSliceAlignment - 1) / kSliceAlignment * kSliceAlignment;
+  const std::uint64_t own_bytes = stride * (n - whole);
+  if (own_bytes > UINT_MAX)
+    return -EINVAL;
+  ceph::bufferptr own(ceph::buffer::create_aligned(static_cast<unsigned>(own_bytes), kSliceAlignment));
+  char *const own_base = own.c_str();
+  // A fragmented input takes substr_of, which flattens the chunks that straddle fragments.
+  const char *const in_base = whole && in.get_num_buffers() == 1 ? in.front().c_str() : nullptr;
+  const std::uint8_t *data[kMaxEncodeChunks];
+  std::uint8_t *parity[kMaxEncodeChunks];
+  // Keys usually arrive in increasing order (no mapping, or an increasing one): the end of the map is the
+  // right hint then, and a wrong hint only costs the normal lookup.
+  for (unsigned i = 0; i < n; i++) {
+    ceph::bufferlist &bl = encoded->try_emplace(encoded->end(), chunk_index(i))->second;
     bl.clear();
-    const std::uint64_t offset = std::uint64_t{i} * chunk;
-    if (offset + chunk <= length) {
-      // Whole data chunks are slices of the input: no copy (the kernels take any alignment).
-      bl.substr_of(in, static_cast<unsigned>(offset), chunk);
+    if (i < whole) {
+      const unsigned offset = i * chunk;
+      if (in_base) {
+        bl.push_back(ceph::bufferptr(in.front(), offset, chunk));
+        data[i] = reinterpret_cast<const std::uint8_t *>(in_base + offset);
+      } else {
+        bl.substr_of(in, offset, chunk);
+        data[i] = reinterpret_cast<const std::uint8_t *>(bl.c_str());
+      }
       continue;
     }
-    ceph::bufferptr buf = aligned_zeroed_buffer(chunk);
-    if (offset < length)
-      in.begin(static_cast<unsigned>(offset)).copy(static_cast<unsigned>(length - offset), buf.c_str());
-    bl.push_back(std::move(buf));
+    const unsigned own_offset = static_cast<unsigned>(stride * (i - whole));
+    char *p = own_base + own_offset;
+    if (i < k) {
+      const std::uint64_t offset = std::uint64_t{i} * chunk;
+      const unsigned copied = offset < length ? static_cast<unsigned>(length - offset) : 0;
+      if (copied)
+        in.begin(static_cast<unsigned>(offset)).copy(copied, p);
+      std::memset(p + copied, 0, chunk - copied);
+      data[i] = reinterpret_cast<const std::uint8_t *>(p);
+    } else {
+      parity[i - k] = reinterpret_cast<std::uint8_t *>(p);
+    }
+    if (chunk)
+      bl.push_back(ceph::bufferptr(own, own_offset, chunk));
   }
-  for (unsigned i = k; i < n; i++) {
-    ceph::bufferlist &bl = (*encoded)[chunk_index(i)];
-    bl.clear();
-    bl.push_back(ceph::bufferptr(ceph::buffer::create_aligned(chunk, kBufferAlignment)));
-  }
-  int r = encode_chunks(want_to_encode, encoded);
+  int r = encode_prepared(chunk, data, parity);
   if (r)
     return r;
-  for (unsigned i = 0; i < n; i++)
-    if (!want_to_encode.count(chunk_index(i)))
-      encoded->erase(chunk_index(i));
+  if (want_to_encode.size() != n) // every id was checked above: n distinct ones are all chunks
+    for (unsigned i = 0; i < n; i++)
+      if (!want_to_encode.count(chunk_index(i)))
+        encoded->erase(chunk_index(i));
   return 0;
 }
 

@@ -8,6 +8,7 @@
 #ifndef EC_POWER8_ERASURE_CODE_BASE_H
 #define EC_POWER8_ERASURE_CODE_BASE_H
 
+#include <cstdint>
 #include <map>
 #include <ostream>
 #include <set>
@@ -22,6 +23,11 @@ class ErasureCodeBase : public ceph::ErasureCodeInterface {
 public:
   // Alignment of the chunk buffers this class allocates (Ceph's SIMD_ALIGN).
   static constexpr unsigned kBufferAlignment = 32;
+  // encode() carves its chunks from one allocation at this alignment (a cache line: the chunks do not
+  // share lines, so they can be written by different threads).
+  static constexpr unsigned kSliceAlignment = 64;
+  // encode() keeps the chunk pointers on the stack: at most this many chunks (GF(2^8) codes have 256).
+  static constexpr unsigned kMaxEncodeChunks = 256;
   // CRUSH rules made by add_simple_rule accept pools of at most this many chunks (see create_rule).
   static constexpr unsigned kSimpleRuleMaxSize = 20;
 
@@ -53,6 +59,9 @@ protected:
   virtual int parse_code(ceph::ErasureCodeProfile &profile, std::ostream *ss) = 0;
   // Builds whatever encoding needs, once parse_code succeeded.
   virtual int prepare_code(std::ostream *ss) = 0;
+  // Computes the parity of encode(): get_chunk_count() - get_data_chunk_count() chunks of len bytes from
+  // get_data_chunk_count() ones, by logical index. 0 or a negative errno.
+  virtual int encode_prepared(unsigned len, const std::uint8_t *const *data, std::uint8_t *const *parity) = 0;
 
   // Checks that chunks are all valid shard ids of the same length; returns that length, or -EIO (no
   // chunks) or -EINVAL. (Ceph's decode interface has no error stream: the errno is all it gets.)

@@ -131,6 +131,13 @@ int ErasureCodePower8::encode_chunks(const std::set<int> & /*want_to_encode*/,
   return 0;
 }
 
+int ErasureCodePower8::encode_prepared(unsigned len, const std::uint8_t *const *data, std::uint8_t *const *parity) {
+  if (!encoder_->accepts_length(len))
+    return -EINVAL;
+  encoder_->apply(len, data, parity);
+  return 0;
+}
+
 std::shared_ptr<const DecodePlan> ErasureCodePower8::decode_plan(const unsigned *survivors, const unsigned *wanted,
                                                                  unsigned nwanted) {
   ErasurePattern pattern;

@@ -38,6 +38,7 @@ public:
 protected:
   int parse_code(ceph::ErasureCodeProfile &profile, std::ostream *ss) override;
   int prepare_code(std::ostream *ss) override;
+  int encode_prepared(unsigned len, const std::uint8_t *const *data, std::uint8_t *const *parity) override;
 
 private:
   // The plan reading survivors[0..k) and rebuilding wanted[0..nwanted): from the cache, or built and cached.
