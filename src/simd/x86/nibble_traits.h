@@ -7,7 +7,7 @@
 #include <cstdint>
 #include <cstring>
 
-#include "gf/expand.h"
+#include "simd/x86/expand_fast.h"
 #include "simd/x86/register_budget.h"
 
 namespace ec::simd {
@@ -40,9 +40,7 @@ template <class Ops> struct NibbleTraits : Ops {
     return Ops::bxor(Ops::lookup16(t.lo, s.lo), Ops::lookup16(t.hi, s.hi));
   }
   static void expand(std::uint8_t coef, std::uint8_t *table) {
-    const gf::NibbleTables n = gf::nibble_tables(coef);
-    std::memcpy(table, n.lo, 16);
-    std::memcpy(table + 16, n.hi, 16);
+    nibble_tables_fast(coef, table, table + 16);
   }
 };
 
