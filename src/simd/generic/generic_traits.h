@@ -34,6 +34,9 @@ struct GenericTraits {
   // of a source word are built once for all of them, which measured faster than 2 or 4 rows (and 16).
   static constexpr unsigned kMaxRows = 8;
   static constexpr bool kMaskedTail = false;
+  // Accumulators start at zero: initialising them from the first products (a prepared source is eight
+  // words) counted 0.7% more instructions with gcc 12 on x86-64, from two products more still.
+  static constexpr unsigned kFirstSources = 0;
   static constexpr unsigned unroll(unsigned rows) { return rows == 1 ? 2 : 1; }
 
   static constexpr Vec kLaneOnes = 0x0101010101010101ull;

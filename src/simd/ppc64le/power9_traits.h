@@ -29,6 +29,14 @@ struct Power9Traits : VpermxorCommon {
   }
   static void store(std::uint8_t *p, Vec v) { *reinterpret_cast<UnalignedMem *>(p) = reinterpret_cast<Mem>(v); }
 
+  // lxv takes a displacement and writes any of the 64 VSX registers; lvx (vec_ld, the common version)
+  // needs an index register for the second half and, in gcc 12's reload, sometimes lands in one vector
+  // register only to be copied to another through the stack.
+  static Table load_table(const std::uint8_t *p) {
+    return Table{vec_xl(0, reinterpret_cast<const unsigned char *>(p)),
+                 vec_xl(16, reinterpret_cast<const unsigned char *>(p))};
+  }
+
   static Vec load_partial(const std::uint8_t *p, std::size_t n) {
     Vec v;
     __asm__("lxvl %x0,%1,%2" : "=wa"(v) : "b"(p), "r"(n << 56), "m"(*reinterpret_cast<const Mem *>(p)));

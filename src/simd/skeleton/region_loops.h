@@ -18,6 +18,8 @@
 //   Table load_table(const uint8_t *)                            from the 16-byte aligned expanded table
 //   Src prepare(Vec);  Vec mul(const Table &, const Src &)
 //   void expand(uint8_t coef, uint8_t *table)
+//   optional: kFirstSources (0, 1 or 2; default 2), how many sources' products initialise a dot
+//   product's accumulators (0: they start at zero; see dot_block)
 //
 // Everything here is a template over T, and every variant's T lives in an anonymous namespace, so each
 // variant's translation unit gets its own copy compiled with its own -m flags: no inline function is shared
@@ -28,6 +30,7 @@
 #include <cstddef>
 #include <cstdint>
 #include <cstring>
+#include <type_traits>
 #include <utility>
 
 #include "simd/kernels.h"
@@ -72,6 +75,13 @@ template <class T> struct PartialIO {
   }
 };
 
+template <class T, class = void> struct FirstSources {
+  static constexpr unsigned value = 2;
+};
+template <class T> struct FirstSources<T, std::void_t<decltype(T::kFirstSources)>> {
+  static constexpr unsigned value = T::kFirstSources;
+};
+
 // Region kernels over [begin, end) of every buffer, one template per kernel shape.
 template <class T> struct RegionLoops {
   using Vec = typename T::Vec;
@@ -94,18 +104,70 @@ template <class T> struct RegionLoops {
   }
 
   // ---- dot product: R outputs, U registers each, one source read per pass ----
+  // The accumulators start as the products of the first sources, not as zero: that saves a zeroing move
+  // and an add per accumulator register and block. By default (kFirstSources = 2) as the sum of the first
+  // two sources' products, not the first product alone: where the multiply can write only part of the
+  // register file (vpermxor: the 32 VMX registers of the 64 VSX ones), an accumulator defined by a multiply
+  // makes the register allocator keep the accumulators in the registers the multiply's operands need, and
+  // spill; an add can write any register. A variant may take one source, or start at zero (generic,
+  // whose prepared source is eight words, counted fewer instructions so). k == 1 never gets here: it
+  // goes to mul_block, which stores the products directly; so k >= 2 >= P.
+  static constexpr unsigned P = FirstSources<T>::value;
+  static_assert(P <= 2, "kFirstSources is 0, 1 or 2");
+
   template <unsigned R, unsigned U, class IO>
   static EC_SKELETON_INLINE void dot_block(const IO &io, size_t off, unsigned k, const uint8_t *tables,
                                            size_t row_stride, const uint8_t *const *src,
                                            uint8_t *const *dst) {
     Vec acc[R][U];
-    EC_SKELETON_UNROLL
-    for (unsigned r = 0; r < R; r++) {
+    if constexpr (P == 0) {
+      EC_SKELETON_UNROLL
+      for (unsigned r = 0; r < R; r++) {
+        EC_SKELETON_UNROLL
+        for (unsigned u = 0; u < U; u++)
+          acc[r][u] = T::zero();
+      }
+    } else if constexpr (P == 1) {
+      typename T::Src s[U];
       EC_SKELETON_UNROLL
       for (unsigned u = 0; u < U; u++)
-        acc[r][u] = T::zero();
+        s[u] = T::prepare(io.load(src[0] + off + u * W));
+      EC_SKELETON_UNROLL
+      for (unsigned r = 0; r < R; r++) {
+        const typename T::Table tab = T::load_table(tables + r * row_stride);
+        EC_SKELETON_UNROLL
+        for (unsigned u = 0; u < U; u++)
+          acc[r][u] = T::mul(tab, s[u]);
+      }
+    } else {
+      // The two sources are taken C registers at a time, so that the peel holds no more source
+      // registers than a step of the loop below (U); the tables are loaded again for each chunk.
+      constexpr unsigned C = U > 1 ? U / 2 : 1;
+      static_assert(U % C == 0, "the unroll must be 1 or even");
+      EC_SKELETON_UNROLL
+      for (unsigned c = 0; c < U; c += C) {
+        // Opaque to the optimiser, so that each chunk does load the tables again instead of keeping
+        // them live across the chunks.
+        const uint8_t *t = tables;
+        if constexpr (C < U)
+          __asm__("" : "+r"(t));
+        typename T::Src s0[C], s1[C];
+        EC_SKELETON_UNROLL
+        for (unsigned u = 0; u < C; u++) {
+          s0[u] = T::prepare(io.load(src[0] + off + (c + u) * W));
+          s1[u] = T::prepare(io.load(src[1] + off + (c + u) * W));
+        }
+        EC_SKELETON_UNROLL
+        for (unsigned r = 0; r < R; r++) {
+          const typename T::Table tab0 = T::load_table(t + r * row_stride);
+          const typename T::Table tab1 = T::load_table(t + TB + r * row_stride);
+          EC_SKELETON_UNROLL
+          for (unsigned u = 0; u < C; u++)
+            acc[r][c + u] = T::add(T::mul(tab0, s0[u]), T::mul(tab1, s1[u]));
+        }
+      }
     }
-    for (unsigned j = 0; j < k; j++) {
+    for (unsigned j = P; j < k; j++) {
       typename T::Src s[U];
       EC_SKELETON_UNROLL
       for (unsigned u = 0; u < U; u++)
@@ -127,6 +189,23 @@ template <class T> struct RegionLoops {
     }
   }
 
+  // One source (k == 1): the products are the outputs, nothing is live across a loop.
+  template <unsigned R, unsigned U, class IO>
+  static EC_SKELETON_INLINE void mul_block(const IO &io, size_t off, const uint8_t *tables, size_t row_stride,
+                                           const uint8_t *src, uint8_t *const *dst) {
+    typename T::Src s[U];
+    EC_SKELETON_UNROLL
+    for (unsigned u = 0; u < U; u++)
+      s[u] = T::prepare(io.load(src + off + u * W));
+    EC_SKELETON_UNROLL
+    for (unsigned r = 0; r < R; r++) {
+      const typename T::Table tab = T::load_table(tables + r * row_stride);
+      EC_SKELETON_UNROLL
+      for (unsigned u = 0; u < U; u++)
+        io.store(dst[r] + off + u * W, T::mul(tab, s[u]));
+    }
+  }
+
   template <unsigned R>
   static void dot_rows(size_t begin, size_t end, unsigned k, const uint8_t *tables, size_t row_stride,
                        const uint8_t *const *src, uint8_t *const *dst) {
@@ -134,6 +213,16 @@ template <class T> struct RegionLoops {
     uint8_t *out[R];
     copy_pointers<R>(dst, out);
     size_t off = begin;
+    if (k == 1) {
+      for (; end - off >= U * W; off += U * W)
+        mul_block<R, U>(FullIO<T>{}, off, tables, row_stride, src[0], out);
+      if constexpr (U > 1)
+        for (; end - off >= W; off += W)
+          mul_block<R, 1>(FullIO<T>{}, off, tables, row_stride, src[0], out);
+      if (off < end)
+        mul_block<R, 1>(PartialIO<T>{end - off}, off, tables, row_stride, src[0], out);
+      return;
+    }
     for (; end - off >= U * W; off += U * W)
       dot_block<R, U>(FullIO<T>{}, off, k, tables, row_stride, src, out);
     if constexpr (U > 1)
