@@ -45,7 +45,14 @@ struct Avx512Ops {
   static Vec broadcast8(const std::uint8_t *p) {
     long long q;
     std::memcpy(&q, p, sizeof q);
-    return _mm512_set1_epi64(q);
+    Vec v = _mm512_set1_epi64(q);
+#if defined(__clang__)
+    // clang 14 folds this broadcast into vgf2p8affineqb as a {1to8} memory operand and gets the bytes
+    // wrong when the table is not the first one (found by the clang build of test/simd and by
+    // fuzz_kernels: mad and dot_prod rows after the first). Keeping it in a register avoids the fold.
+    __asm__("" : "+v"(v));
+#endif
+    return v;
   }
   static Vec affine(Vec x, Vec matrix) { return _mm512_gf2p8affine_epi64_epi8(x, matrix, 0); }
 #endif

@@ -24,11 +24,6 @@ template <class Ops> struct GfniTraits : Ops {
   // A pass holds its accumulators plus one matrix and one source.
   static constexpr unsigned kMaxRows = Ops::kRegisters * 3 / 4;
   static constexpr unsigned unroll(unsigned rows) { return unroll_for_registers(Ops::kRegisters, rows); }
-  // Accumulators start from the first source's products. The skeleton's default, the sum of the first two
-  // sources' products, exists for POWER's register-file split, which x86 does not have; and clang 14 at -O1
-  // and above computes wrong bytes for that two-source start with vgf2p8affineqb (found by fuzz_kernels in
-  // the clang build; gcc 12 and clang -O0 are right, so do not go back to 2 without that fuzzer).
-  static constexpr unsigned kFirstSources = 1;
 
   static Vec add(Vec a, Vec b) { return Ops::bxor(a, b); }
   static Table load_table(const std::uint8_t *p) { return Ops::broadcast8(p); }
