@@ -6,8 +6,8 @@
 # remove the package again. Then the ppc64el package, cross-built without `dpkg --add-architecture`
 # (debian/README.source), checked under qemu with Debian's ppc64el ceph-erasure-code-tool.
 #   EC_DEB_POOL_PARTS  parts of qa/standalone/ec-pool-test to run against the installed package (default
-#                      "lrc bad": ~1 min; stage 40 runs every part against the build tree, and "profiles"
-#                      alone takes ~5 min; "all" for every part, "none" skips it)
+#                      "all", ~5 min: the same test stage 40 runs against the build tree; e.g. "lrc bad"
+#                      for a ~1 min subset, "none" skips it)
 #   EC_DEB_CROSS=0     skip the ppc64el cross build
 #   EC_DEB_KEEP=1      keep the work directory (packages, build log)
 set -euo pipefail
@@ -194,7 +194,7 @@ done
 cd "$EC_TOP"
 
 # ---------------------------------------------------------------- EC pools on a local cluster
-parts=${EC_DEB_POOL_PARTS:-lrc bad}
+parts=${EC_DEB_POOL_PARTS:-all}
 [ "$parts" = all ] && parts=""
 if [ "$parts" != none ]; then
   # The cluster's daemons get a private erasure_code_dir of symlinks to $SYSDIR (qa/cluster/lib.sh), and
