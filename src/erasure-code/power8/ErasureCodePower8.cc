@@ -114,6 +114,7 @@ int ErasureCodePower8::encode_chunks(const std::set<int> & /*want_to_encode*/,
   if (first == encoded->end())
     return -EINVAL;
   const unsigned len = first->second.length();
+  // Refused before any parity buffer is (re)allocated, so a rejected call leaves the map as it was.
   if (!encoder_->accepts_length(len))
     return -EINVAL;
   const std::uint8_t *data[gf::kMaxChunks];
@@ -127,8 +128,7 @@ int ErasureCodePower8::encode_chunks(const std::set<int> & /*want_to_encode*/,
     else
       parity[i - k] = writable(it->second, len);
   }
-  encoder_->apply(len, data, parity);
-  return 0;
+  return encode_prepared(len, data, parity);
 }
 
 int ErasureCodePower8::encode_prepared(unsigned len, const std::uint8_t *const *data, std::uint8_t *const *parity) {
