@@ -111,7 +111,7 @@ template <class T> struct RegionLoops {
   // makes the register allocator keep the accumulators in the registers the multiply's operands need, and
   // spill; an add can write any register. A variant may take one source, or start at zero (generic,
   // whose prepared source is eight words, counted fewer instructions so). k == 1 never gets here: it
-  // goes to mul_block, which stores the products directly; so k >= 2 >= P.
+  // goes to products_block, which stores the products directly; so k >= 2 >= P.
   static constexpr unsigned P = FirstSources<T>::value;
   static_assert(P <= 2, "kFirstSources is 0, 1 or 2");
 
@@ -189,10 +189,11 @@ template <class T> struct RegionLoops {
     }
   }
 
-  // One source (k == 1): the products are the outputs, nothing is live across a loop.
-  template <unsigned R, unsigned U, class IO>
-  static EC_SKELETON_INLINE void mul_block(const IO &io, size_t off, const uint8_t *tables, size_t row_stride,
-                                           const uint8_t *src, uint8_t *const *dst) {
+  // One source into R outputs: the products are stored (Accumulate false: mul, and dot products of
+  // k == 1) or xored into what the outputs hold (mad). Nothing is live across a block.
+  template <unsigned R, unsigned U, bool Accumulate, class IO>
+  static EC_SKELETON_INLINE void products_block(const IO &io, size_t off, const uint8_t *tables,
+                                                size_t row_stride, const uint8_t *src, uint8_t *const *dst) {
     typename T::Src s[U];
     EC_SKELETON_UNROLL
     for (unsigned u = 0; u < U; u++)
@@ -201,8 +202,13 @@ template <class T> struct RegionLoops {
     for (unsigned r = 0; r < R; r++) {
       const typename T::Table tab = T::load_table(tables + r * row_stride);
       EC_SKELETON_UNROLL
-      for (unsigned u = 0; u < U; u++)
-        io.store(dst[r] + off + u * W, T::mul(tab, s[u]));
+      for (unsigned u = 0; u < U; u++) {
+        uint8_t *p = dst[r] + off + u * W;
+        if constexpr (Accumulate)
+          io.store(p, T::add(io.load(p), T::mul(tab, s[u])));
+        else
+          io.store(p, T::mul(tab, s[u]));
+      }
     }
   }
 
@@ -215,12 +221,12 @@ template <class T> struct RegionLoops {
     size_t off = begin;
     if (k == 1) {
       for (; end - off >= U * W; off += U * W)
-        mul_block<R, U>(FullIO<T>{}, off, tables, row_stride, src[0], out);
+        products_block<R, U, false>(FullIO<T>{}, off, tables, row_stride, src[0], out);
       if constexpr (U > 1)
         for (; end - off >= W; off += W)
-          mul_block<R, 1>(FullIO<T>{}, off, tables, row_stride, src[0], out);
+          products_block<R, 1, false>(FullIO<T>{}, off, tables, row_stride, src[0], out);
       if (off < end)
-        mul_block<R, 1>(PartialIO<T>{end - off}, off, tables, row_stride, src[0], out);
+        products_block<R, 1, false>(PartialIO<T>{end - off}, off, tables, row_stride, src[0], out);
       return;
     }
     for (; end - off >= U * W; off += U * W)
@@ -266,25 +272,7 @@ template <class T> struct RegionLoops {
     dot_rows<1>(0, len, 1, table, TB, &src, &dst);
   }
 
-  // ---- multiply-accumulate: one source into R outputs ----
-  template <unsigned R, unsigned U, class IO>
-  static EC_SKELETON_INLINE void mad_block(const IO &io, size_t off, const uint8_t *tables,
-                                           const uint8_t *src, uint8_t *const *dst) {
-    typename T::Src s[U];
-    EC_SKELETON_UNROLL
-    for (unsigned u = 0; u < U; u++)
-      s[u] = T::prepare(io.load(src + off + u * W));
-    EC_SKELETON_UNROLL
-    for (unsigned r = 0; r < R; r++) {
-      const typename T::Table tab = T::load_table(tables + r * TB);
-      EC_SKELETON_UNROLL
-      for (unsigned u = 0; u < U; u++) {
-        uint8_t *p = dst[r] + off + u * W;
-        io.store(p, T::add(io.load(p), T::mul(tab, s[u])));
-      }
-    }
-  }
-
+  // ---- multiply-accumulate: one source into R outputs (products_block, accumulating) ----
   template <unsigned R>
   static void mad_rows(size_t len, const uint8_t *tables, const uint8_t *src, uint8_t *const *dst) {
     constexpr unsigned U = T::unroll(R);
@@ -292,12 +280,12 @@ template <class T> struct RegionLoops {
     copy_pointers<R>(dst, out);
     size_t off = 0;
     for (; len - off >= U * W; off += U * W)
-      mad_block<R, U>(FullIO<T>{}, off, tables, src, out);
+      products_block<R, U, true>(FullIO<T>{}, off, tables, TB, src, out);
     if constexpr (U > 1)
       for (; len - off >= W; off += W)
-        mad_block<R, 1>(FullIO<T>{}, off, tables, src, out);
+        products_block<R, 1, true>(FullIO<T>{}, off, tables, TB, src, out);
     if (off < len)
-      mad_block<R, 1>(PartialIO<T>{len - off}, off, tables, src, out);
+      products_block<R, 1, true>(PartialIO<T>{len - off}, off, tables, TB, src, out);
   }
 
   using MadRowsFn = void (*)(size_t, const uint8_t *, const uint8_t *, uint8_t *const *);
