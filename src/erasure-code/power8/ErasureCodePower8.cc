@@ -3,6 +3,8 @@
 #include <algorithm>
 #include <cerrno>
 #include <climits>
+#include <memory_resource>
+#include <vector>
 
 #include "erasure-code/power8/profile_keys.h"
 
@@ -147,13 +149,14 @@ std::shared_ptr<const DecodePlan> ErasureCodePower8::decode_plan(const unsigned 
     pattern.add_wanted(wanted[r]);
   if (auto plan = decode_cache_.find(pattern))
     return plan;
-  auto plan = std::make_shared<DecodePlan>();
-  plan->survivors.assign(survivors, survivors + params_.k);
-  plan->wanted.assign(wanted, wanted + nwanted);
-  const gf::Matrix rows = gf::decode_rows(params_.k, params_.m, coding_, plan->survivors, plan->wanted);
+  const gf::Matrix rows = gf::decode_rows(params_.k, params_.m, coding_,
+                                          std::vector<unsigned>(survivors, survivors + params_.k),
+                                          std::vector<unsigned>(wanted, wanted + nwanted));
   if (rows.empty())
     return nullptr;
-  plan->coder = make_chunk_coder(kernels_, nwanted, params_.k, rows, coder_packetsize());
+  std::pmr::memory_resource *memory = decode_cache_.memory();
+  auto plan = std::allocate_shared<DecodePlan>(std::pmr::polymorphic_allocator<DecodePlan>(memory));
+  plan->coder = make_chunk_coder(kernels_, nwanted, params_.k, rows, coder_packetsize(), memory);
   return decode_cache_.insert(pattern, std::move(plan));
 }
 

@@ -48,7 +48,7 @@ private:
   const simd::Kernels &kernels_;
   CodeParameters params_;
   gf::Matrix coding_;
-  std::unique_ptr<const ChunkCoder> encoder_;
+  ChunkCoderPtr encoder_;
   DecodeCache decode_cache_;
 };
 

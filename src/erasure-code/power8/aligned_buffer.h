@@ -1,12 +1,12 @@
-// A fixed-size, zeroed, cache-line-aligned byte array (expanded coefficient tables live in these).
+// A fixed-size, zeroed, cache-line-aligned byte array (expanded coefficient tables live in these), taken
+// from a memory resource: the heap for the encoder, the decode cache's pool for decode plans.
 #ifndef EC_POWER8_ALIGNED_BUFFER_H
 #define EC_POWER8_ALIGNED_BUFFER_H
 
 #include <cstddef>
 #include <cstdint>
-#include <cstdlib>
 #include <cstring>
-#include <new>
+#include <memory_resource>
 
 namespace ec::power8 {
 
@@ -14,14 +14,12 @@ class AlignedBuffer {
 public:
   static constexpr std::size_t kAlignment = 64;
 
-  explicit AlignedBuffer(std::size_t size) : size_(size) {
-    const std::size_t rounded = (size + kAlignment - 1) / kAlignment * kAlignment;
-    data_ = static_cast<std::uint8_t *>(std::aligned_alloc(kAlignment, rounded ? rounded : kAlignment));
-    if (!data_)
-      throw std::bad_alloc();
+  AlignedBuffer(std::size_t size, std::pmr::memory_resource *memory)
+      : memory_(memory), size_(size), capacity_(size ? (size + kAlignment - 1) / kAlignment * kAlignment : kAlignment),
+        data_(static_cast<std::uint8_t *>(memory_->allocate(capacity_, kAlignment))) {
     std::memset(data_, 0, size);
   }
-  ~AlignedBuffer() { std::free(data_); }
+  ~AlignedBuffer() { memory_->deallocate(data_, capacity_, kAlignment); }
   AlignedBuffer(const AlignedBuffer &) = delete;
   AlignedBuffer &operator=(const AlignedBuffer &) = delete;
 
@@ -30,8 +28,10 @@ public:
   std::size_t size() const { return size_; }
 
 private:
-  std::uint8_t *data_;
+  std::pmr::memory_resource *memory_;
   std::size_t size_;
+  std::size_t capacity_;
+  std::uint8_t *data_;
 };
 
 } // namespace ec::power8

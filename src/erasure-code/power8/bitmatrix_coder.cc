@@ -12,8 +12,9 @@ constexpr unsigned kXorBatch = 64;
 } // namespace
 
 BitmatrixCoder::BitmatrixCoder(const simd::Kernels &kernels, unsigned rows, unsigned cols,
-                               const gf::Matrix &matrix, unsigned packetsize)
-    : kernels_(kernels), rows_(rows), packetsize_(packetsize), group_bytes_(std::size_t{kW} * packetsize) {
+                               const gf::Matrix &matrix, unsigned packetsize, std::pmr::memory_resource *memory)
+    : kernels_(kernels), rows_(rows), packetsize_(packetsize), group_bytes_(std::size_t{kW} * packetsize),
+      first_source_(memory), sources_(memory) {
   const gf::Matrix bits = gf::matrix_to_bitmatrix(rows, cols, matrix);
   const std::size_t bit_cols = std::size_t{cols} * kW;
   first_source_.reserve(std::size_t{rows} * kW + 1);

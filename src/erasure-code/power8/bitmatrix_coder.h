@@ -4,6 +4,7 @@
 #ifndef EC_POWER8_BITMATRIX_CODER_H
 #define EC_POWER8_BITMATRIX_CODER_H
 
+#include <memory_resource>
 #include <vector>
 
 #include "erasure-code/power8/chunk_coder.h"
@@ -13,7 +14,7 @@ namespace ec::power8 {
 class BitmatrixCoder final : public ChunkCoder {
 public:
   BitmatrixCoder(const simd::Kernels &kernels, unsigned rows, unsigned cols, const gf::Matrix &matrix,
-                 unsigned packetsize);
+                 unsigned packetsize, std::pmr::memory_resource *memory);
   void apply(std::size_t len, const std::uint8_t *const *inputs, std::uint8_t *const *outputs) const override;
   bool accepts_length(std::size_t len) const override { return len % group_bytes_ == 0; }
 
@@ -24,8 +25,8 @@ private:
   unsigned rows_;
   std::size_t packetsize_;
   std::size_t group_bytes_;
-  std::vector<unsigned> first_source_;
-  std::vector<unsigned> sources_;
+  std::pmr::vector<unsigned> first_source_;
+  std::pmr::vector<unsigned> sources_;
 };
 
 } // namespace ec::power8

@@ -1,15 +1,37 @@
 #include "erasure-code/power8/chunk_coder.h"
 
+#include <new>
+#include <utility>
+
 #include "erasure-code/power8/bitmatrix_coder.h"
 #include "erasure-code/power8/matrix_coder.h"
 
 namespace ec::power8 {
+namespace {
 
-std::unique_ptr<const ChunkCoder> make_chunk_coder(const simd::Kernels &kernels, unsigned rows, unsigned cols,
-                                                   const gf::Matrix &matrix, unsigned packetsize) {
+template <class Coder, class... Args> ChunkCoderPtr new_coder(std::pmr::memory_resource *memory, Args &&...args) {
+  void *p = memory->allocate(sizeof(Coder), alignof(Coder));
+  try {
+    return ChunkCoderPtr(new (p) Coder(std::forward<Args>(args)..., memory),
+                         ChunkCoderDelete(memory, sizeof(Coder), alignof(Coder)));
+  } catch (...) {
+    memory->deallocate(p, sizeof(Coder), alignof(Coder));
+    throw;
+  }
+}
+
+} // namespace
+
+void ChunkCoderDelete::operator()(const ChunkCoder *coder) const {
+  coder->~ChunkCoder();
+  memory_->deallocate(const_cast<ChunkCoder *>(coder), size_, alignment_);
+}
+
+ChunkCoderPtr make_chunk_coder(const simd::Kernels &kernels, unsigned rows, unsigned cols, const gf::Matrix &matrix,
+                               unsigned packetsize, std::pmr::memory_resource *memory) {
   if (packetsize == 0)
-    return std::make_unique<MatrixCoder>(kernels, rows, cols, matrix);
-  return std::make_unique<BitmatrixCoder>(kernels, rows, cols, matrix, packetsize);
+    return new_coder<MatrixCoder>(memory, kernels, rows, cols, matrix);
+  return new_coder<BitmatrixCoder>(memory, kernels, rows, cols, matrix, packetsize);
 }
 
 } // namespace ec::power8

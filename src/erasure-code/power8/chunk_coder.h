@@ -10,6 +10,7 @@
 #include <cstddef>
 #include <cstdint>
 #include <memory>
+#include <memory_resource>
 
 #include "gf/matrix.h"
 #include "simd/kernels.h"
@@ -25,9 +26,26 @@ public:
   virtual bool accepts_length(std::size_t len) const = 0;
 };
 
-// packetsize == 0: bytewise Reed-Solomon; otherwise the bitmatrix layout with that packet size.
-std::unique_ptr<const ChunkCoder> make_chunk_coder(const simd::Kernels &kernels, unsigned rows, unsigned cols,
-                                                   const gf::Matrix &matrix, unsigned packetsize);
+// Destroys a coder and gives its memory back to the resource it came from.
+class ChunkCoderDelete {
+public:
+  ChunkCoderDelete() = default;
+  ChunkCoderDelete(std::pmr::memory_resource *memory, std::size_t size, std::size_t alignment)
+      : memory_(memory), size_(size), alignment_(alignment) {}
+  void operator()(const ChunkCoder *coder) const;
+
+private:
+  std::pmr::memory_resource *memory_ = nullptr;
+  std::size_t size_ = 0;
+  std::size_t alignment_ = 0;
+};
+using ChunkCoderPtr = std::unique_ptr<const ChunkCoder, ChunkCoderDelete>;
+
+// packetsize == 0: bytewise Reed-Solomon; otherwise the bitmatrix layout with that packet size. The coder
+// and everything it keeps come from memory.
+ChunkCoderPtr make_chunk_coder(const simd::Kernels &kernels, unsigned rows, unsigned cols, const gf::Matrix &matrix,
+                               unsigned packetsize,
+                               std::pmr::memory_resource *memory = std::pmr::get_default_resource());
 
 } // namespace ec::power8
 

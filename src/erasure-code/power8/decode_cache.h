@@ -3,7 +3,8 @@
 // Building a plan inverts a k x k matrix and expands its coefficients into kernel tables: far more work
 // than decoding one 4 KiB stripe. An OSD sees the same few patterns over and over (the shards of its down
 // peers), so plans are kept; a hit takes the lock, moves one list node and copies a shared_ptr: no
-// allocation. Plans are immutable, so a plan evicted while another thread decodes with it stays alive.
+// allocation. Plans are immutable, so a plan evicted while another thread decodes with it stays alive
+// (but not beyond the cache: plans and the cache's own nodes live in its PlanMemory).
 #ifndef EC_POWER8_DECODE_CACHE_H
 #define EC_POWER8_DECODE_CACHE_H
 
@@ -14,9 +15,9 @@
 #include <map>
 #include <memory>
 #include <mutex>
-#include <vector>
 
 #include "erasure-code/power8/chunk_coder.h"
+#include "erasure-code/power8/plan_memory.h"
 
 namespace ec::power8 {
 
@@ -32,15 +33,17 @@ private:
   std::array<std::uint64_t, 8> bits_{}; // two sets of up to 256 chunk ids
 };
 
+// The coder that reads the pattern's survivors (in increasing id order) and writes its wanted chunks.
 struct DecodePlan {
-  std::vector<unsigned> survivors; // the k chunks read, in the order the coder takes them
-  std::vector<unsigned> wanted;    // the chunks rebuilt, in the order the coder writes them
-  std::unique_ptr<const ChunkCoder> coder;
+  ChunkCoderPtr coder;
 };
 
 class DecodeCache {
 public:
-  explicit DecodeCache(std::size_t capacity) : capacity_(capacity) {}
+  explicit DecodeCache(std::size_t capacity) : capacity_(capacity), lru_(&memory_), index_(&memory_) {}
+
+  // Where a plan for this cache is built: make_chunk_coder(..., memory()), std::allocate_shared with it.
+  std::pmr::memory_resource *memory() { return &memory_; }
 
   // The cached plan, or null. Marks it most recently used.
   std::shared_ptr<const DecodePlan> find(const ErasurePattern &pattern);
@@ -54,9 +57,10 @@ public:
 private:
   using Entry = std::pair<ErasurePattern, std::shared_ptr<const DecodePlan>>;
   const std::size_t capacity_;
+  PlanMemory memory_; // before the containers: they give their nodes back to it
   mutable std::mutex lock_;
-  std::list<Entry> lru_; // most recently used first
-  std::map<ErasurePattern, std::list<Entry>::iterator> index_;
+  std::pmr::list<Entry> lru_; // most recently used first
+  std::pmr::map<ErasurePattern, std::pmr::list<Entry>::iterator> index_;
 };
 
 } // namespace ec::power8

@@ -9,7 +9,8 @@ namespace ec::power8 {
 
 class MatrixCoder final : public ChunkCoder {
 public:
-  MatrixCoder(const simd::Kernels &kernels, unsigned rows, unsigned cols, const gf::Matrix &matrix);
+  MatrixCoder(const simd::Kernels &kernels, unsigned rows, unsigned cols, const gf::Matrix &matrix,
+              std::pmr::memory_resource *memory);
   void apply(std::size_t len, const std::uint8_t *const *inputs, std::uint8_t *const *outputs) const override;
   bool accepts_length(std::size_t) const override { return true; }
 
