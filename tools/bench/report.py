@@ -29,9 +29,10 @@ def ratio(a: float, b: float) -> float:
 
 
 def markdown(configs, plugins: Sequence, medians: Dict[Tuple, float], reference: str = "power8") -> str:
-    """GB/s per plugin, then reference/isa and reference/jerasure when those columns exist."""
+    """GB/s per plugin, then reference/isa, reference/jerasure and reference/gfni_baseline when those
+    columns exist."""
     labels = [p.label for p in plugins]
-    ratio_cols = [other for other in ("isa", "jerasure") if other in labels and reference in labels]
+    ratio_cols = [other for other in ("isa", "jerasure", "gfni_baseline") if other in labels and reference in labels]
     head = ["k+m", "size", "workload"] + ["%s GB/s" % l for l in labels] + \
            ["%s/%s" % (reference, o) for o in ratio_cols]
     lines: List[str] = ["| " + " | ".join(head) + " |",

@@ -17,6 +17,10 @@ class Plugin:
     name: str                       # --plugin
     directory: str                  # --erasure-code-dir
     parameters: tuple = ()          # extra --parameter k=v
+    workloads: tuple = ()           # the workloads it is timed on; () = all
+
+    def runs(self, config: "Config") -> bool:
+        return not self.workloads or config.workload in self.workloads
 
 
 @dataclass(frozen=True)

@@ -14,7 +14,9 @@
 
 namespace ec::power8 {
 
-class ErasureCodePower8 final : public ErasureCodeBase {
+// Not final: tools/gfni_baseline_plugin replaces encode_prepared to time another encode loop behind the
+// same interface.
+class ErasureCodePower8 : public ErasureCodeBase {
 public:
   // Decode plans kept per codec (patterns: which chunks survive, which are rebuilt).
   static constexpr std::size_t kDecodeCacheEntries = 2048;

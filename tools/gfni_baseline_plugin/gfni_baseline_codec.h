@@ -1,0 +1,32 @@
+// The codec of plugin=gfni_baseline: plugin=power8 in everything (profile keys, chunk sizes, Ceph's
+// interface, buffers, decoding) except that encode computes the parity with tools/gfni_baseline's plain
+// single-purpose AVX-512 GFNI loop. Timing it with ceph_erasure_code_benchmark next to plugin=power8
+// compares the encode kernels through the same tool and the same per-call work, which is the yardstick
+// issue #4 sets (power8 at >= 0.8x of such a loop). A benchmark aid: built in the build tree, never
+// installed or packaged.
+#ifndef GFNI_BASELINE_CODEC_H
+#define GFNI_BASELINE_CODEC_H
+
+#include <cstdint>
+#include <vector>
+
+#include "erasure-code/power8/ErasureCodePower8.h"
+
+namespace gfni_baseline {
+
+class GfniBaselineCodec final : public ec::power8::ErasureCodePower8 {
+public:
+  // kernels: what decoding runs with (the benchmark's encode workload decodes once to check the parity).
+  explicit GfniBaselineCodec(const ec::simd::Kernels &kernels) : ErasureCodePower8(kernels) {}
+
+protected:
+  int prepare_code(std::ostream *ss) override;
+  int encode_prepared(unsigned len, const std::uint8_t *const *data, std::uint8_t *const *parity) override;
+
+private:
+  std::vector<std::uint64_t> matrices_; // the coding matrix's coefficients as GF2P8AFFINEQB operands
+};
+
+} // namespace gfni_baseline
+
+#endif
