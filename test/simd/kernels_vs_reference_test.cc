@@ -2,6 +2,8 @@
 // misalignments, all small shapes, large regions, and xor_many in place.
 #include <gtest/gtest.h>
 
+#include <utility>
+
 #include "kernel_checks.h"
 #include "variant_params.h"
 
@@ -107,6 +109,33 @@ TEST_P(KernelsVsReference, XorManyEverySourceCountAndInPlace) {
       for (unsigned i = 0; i < n; i++)
         ASSERT_TRUE(check_xor_many(kernels(), s, i, rng));
     }
+}
+
+// xor_many's streamed path (where a variant has one: x86 streams once sources and output reach 1 MiB):
+// every alignment of the output, a separate one and in place of the first source, and the shapes of a
+// long two-source decode and of many sources of just over 4 KiB.
+TEST_P(KernelsVsReference, XorManyStreamed) {
+  Rng rng(8);
+  for (unsigned align = 0; align < 64; align++) {
+    Shape s;
+    s.len = 256 * 1024 + 3 * align + 1; // (3 sources + 1 output) * len > 1 MiB
+    s.k = 3;
+    s.src_align = rng.below(64);
+    s.dst_align = align;
+    ASSERT_TRUE(check_xor_many(kernels(), s, s.k, rng));
+    s.src_align = align; // in place: the output is the first source
+    ASSERT_TRUE(check_xor_many(kernels(), s, 0, rng));
+  }
+  for (auto [n, len] : {std::pair{2u, std::size_t{512} * 1024 + 5}, std::pair{255u, std::size_t{4096} + 9}}) {
+    Shape s;
+    s.len = len;
+    s.k = n;
+    s.src_align = rng.below(64);
+    s.dst_align = rng.below(64);
+    ASSERT_TRUE(check_xor_many(kernels(), s, n, rng));
+    ASSERT_TRUE(check_xor_many(kernels(), s, 0, rng));
+    ASSERT_TRUE(check_xor_many(kernels(), s, n - 1, rng));
+  }
 }
 
 EC_INSTANTIATE_FOR_ALL_VARIANTS(KernelsVsReference);

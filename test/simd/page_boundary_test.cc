@@ -15,6 +15,8 @@ namespace {
 constexpr unsigned kSources = 3;
 constexpr unsigned kRows = 2;
 constexpr std::size_t kMaxLen = 2 * 4096 + 300; // past every register width, unroll block and tail
+// Long enough for xor_many to stream where a variant can (x86: (kSources + 1) * len >= 1 MiB).
+constexpr std::size_t kStreamedLen = 256 * 1024 + 300;
 
 class PageBoundary : public VariantTest {
 protected:
@@ -25,7 +27,7 @@ protected:
     if (IsSkipped())
       return;
     for (unsigned i = 0; i < kSources + kRows; i++)
-      pages_.push_back(std::make_unique<GuardedPages>(kMaxLen));
+      pages_.push_back(std::make_unique<GuardedPages>(kStreamedLen));
   }
 
   // Places every buffer of length len flush against a guard page and fills the sources.
@@ -90,13 +92,14 @@ protected:
 TEST_P(PageBoundary, BuffersEndingAtAGuardPage) {
   for (std::size_t len = 0; len <= 300; len++)
     ASSERT_NO_FATAL_FAILURE(check_every_kernel(len, true));
-  for (std::size_t len : {std::size_t{4096} - 1, std::size_t{4096} + 1, kMaxLen})
+  for (std::size_t len : {std::size_t{4096} - 1, std::size_t{4096} + 1, kMaxLen, kStreamedLen})
     ASSERT_NO_FATAL_FAILURE(check_every_kernel(len, true));
 }
 
 TEST_P(PageBoundary, BuffersStartingAfterAGuardPage) {
   for (std::size_t len = 0; len <= 300; len++)
     ASSERT_NO_FATAL_FAILURE(check_every_kernel(len, false));
+  ASSERT_NO_FATAL_FAILURE(check_every_kernel(kStreamedLen, false));
 }
 
 EC_INSTANTIATE_FOR_ALL_VARIANTS(PageBoundary);
