@@ -86,6 +86,14 @@ TEST_P(KernelsVsReference, LargeRegions) {
   wide.len = 20000 + 3;
   ASSERT_TRUE(check_dot_prod(kernels(), wide, rng));
 
+  Shape encode; // an 8+3 encode of 1 MiB, which prefetches its sources where a variant does
+  encode.len = 128 * 1024 + 61;
+  encode.k = 8;
+  encode.rows = 3;
+  encode.src_align = 0;
+  encode.dst_align = 33;
+  ASSERT_TRUE(check_dot_prod(kernels(), encode, rng));
+
   Shape big;
   big.len = 1024 * 1024 + 7;
   big.k = 3;

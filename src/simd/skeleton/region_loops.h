@@ -20,9 +20,11 @@
 //   void expand(uint8_t coef, uint8_t *table)
 //   optional: kFirstSources (0, 1 or 2; default 2), how many sources' products initialise a dot
 //   product's accumulators (0: they start at zero; see dot_block)
+//   optional: kPrefetchBytes (default 0: none), how far ahead of a dot product's block its sources are
+//   prefetched (see dot_block)
 //   optional: store_stream(uint8_t *, Vec) to a kWidth-aligned address, bypassing the caches, and
 //   stream_fence(), which orders such stores before any later store (x86: non-temporal stores and sfence);
-//   with them, xor_many streams long outputs (see kStreamFootprint)
+//   with them, xor_many streams long outputs (see kBeyondL2Bytes)
 //
 // Everything here is a template over T, and every variant's T lives in an anonymous namespace, so each
 // variant's translation unit gets its own copy compiled with its own -m flags: no inline function is shared
@@ -89,6 +91,13 @@ template <class T>
 struct HasStreamStores<T, std::void_t<decltype(T::store_stream(nullptr, std::declval<typename T::Vec>())),
                                       decltype(T::stream_fence())>> : std::true_type {};
 
+template <class T, class = void> struct PrefetchBytes {
+  static constexpr size_t value = 0;
+};
+template <class T> struct PrefetchBytes<T, std::void_t<decltype(T::kPrefetchBytes)>> {
+  static constexpr size_t value = T::kPrefetchBytes;
+};
+
 template <class T, class = void> struct FirstSources {
   static constexpr unsigned value = 2;
 };
@@ -103,6 +112,12 @@ template <class T> struct RegionLoops {
   static constexpr size_t TB = T::kTableBytes;
   static_assert(TB % 16 == 0 && TB <= kMaxTableBytes, "table format breaks the Kernels contract");
   static_assert(T::kMaxRows >= 1 && T::kMaxRows <= 32, "EC_SKELETON_UNROLL must cover every row of a pass");
+
+  // A call whose sources and outputs together reach this many bytes works beyond a core's L2 (1 MiB on
+  // Zen 4 and Skylake-SP, 2 MiB on Sapphire Rapids): from L3 or memory, where streaming the outputs or
+  // prefetching the sources pays. An OSD's stripes stay far below (4 KiB chunks, which the checksum and
+  // the messenger read right after the kernel: they must stay in cache).
+  static constexpr size_t kBeyondL2Bytes = size_t{1} << 20;
 
   // Long dot products with more rows than one pass holds walk the length in slices, so that the passes
   // after the first find the sources in cache (32 sources x 4 KiB fit a 256 KiB L2).
@@ -129,10 +144,25 @@ template <class T> struct RegionLoops {
   static constexpr unsigned P = FirstSources<T>::value;
   static_assert(P <= 2, "kFirstSources is 0, 1 or 2");
 
-  template <unsigned R, unsigned U, class IO>
+  // A dot product reads k streams at once; from about eight on (8+3 of 1 MiB: 128 KiB apart, all in the
+  // same cache sets) the hardware prefetchers fall behind and the multiplies wait on the loads. Where T
+  // asks for it (kPrefetchBytes), such products beyond L2 prefetch every line of every source that far
+  // ahead of the block (Prefetch). In cache (4 KiB chunks) or with few sources the prefetches would only
+  // cost issue slots.
+  static constexpr size_t kPrefetch = PrefetchBytes<T>::value;
+  static constexpr unsigned kPrefetchSources = 8;
+
+  template <unsigned R, unsigned U, bool Prefetch, class IO>
   static EC_SKELETON_INLINE void dot_block(const IO &io, size_t off, unsigned k, const uint8_t *tables,
                                            size_t row_stride, const uint8_t *const *src,
                                            uint8_t *const *dst) {
+    if constexpr (Prefetch) {
+      for (unsigned j = 0; j < k; j++) {
+        EC_SKELETON_UNROLL
+        for (size_t b = 0; b < U * W; b += 64)
+          __builtin_prefetch(src[j] + off + kPrefetch + b);
+      }
+    }
     Vec acc[R][U];
     if constexpr (P == 0) {
       EC_SKELETON_UNROLL
@@ -226,7 +256,7 @@ template <class T> struct RegionLoops {
     }
   }
 
-  template <unsigned R>
+  template <unsigned R, bool Prefetch>
   static void dot_rows(size_t begin, size_t end, unsigned k, const uint8_t *tables, size_t row_stride,
                        const uint8_t *const *src, uint8_t *const *dst) {
     constexpr unsigned U = T::unroll(R);
@@ -244,46 +274,54 @@ template <class T> struct RegionLoops {
       return;
     }
     for (; end - off >= U * W; off += U * W)
-      dot_block<R, U>(FullIO<T>{}, off, k, tables, row_stride, src, out);
+      dot_block<R, U, Prefetch>(FullIO<T>{}, off, k, tables, row_stride, src, out);
     if constexpr (U > 1)
       for (; end - off >= W; off += W)
-        dot_block<R, 1>(FullIO<T>{}, off, k, tables, row_stride, src, out);
+        dot_block<R, 1, Prefetch>(FullIO<T>{}, off, k, tables, row_stride, src, out);
     if (off < end)
-      dot_block<R, 1>(PartialIO<T>{end - off}, off, k, tables, row_stride, src, out);
+      dot_block<R, 1, Prefetch>(PartialIO<T>{end - off}, off, k, tables, row_stride, src, out);
   }
 
   using DotRowsFn = void (*)(size_t, size_t, unsigned, const uint8_t *, size_t, const uint8_t *const *,
                              uint8_t *const *);
-  template <size_t... I> static DotRowsFn dot_rows_for(unsigned rows, std::index_sequence<I...>) {
-    static constexpr DotRowsFn fns[] = {&dot_rows<I + 1>...};
+  template <bool Prefetch, size_t... I> static DotRowsFn dot_rows_for(unsigned rows, std::index_sequence<I...>) {
+    static constexpr DotRowsFn fns[] = {&dot_rows<I + 1, Prefetch>...};
     return fns[rows - 1];
   }
-  static DotRowsFn dot_rows_for(unsigned rows) {
-    return dot_rows_for(rows, std::make_index_sequence<T::kMaxRows>{});
+  template <bool Prefetch> static DotRowsFn dot_rows_for(unsigned rows) {
+    return dot_rows_for<Prefetch>(rows, std::make_index_sequence<T::kMaxRows>{});
   }
 
   // All rows over [begin, end), in passes of at most kMaxRows.
+  template <bool Prefetch>
   static void dot_passes(size_t begin, size_t end, unsigned k, unsigned rows, const uint8_t *tables,
                          const uint8_t *const *src, uint8_t *const *dst) {
     const size_t row_stride = size_t{k} * TB;
     for (unsigned first = 0; first < rows; first += T::kMaxRows) {
       const unsigned n = rows - first < T::kMaxRows ? rows - first : T::kMaxRows;
-      dot_rows_for(n)(begin, end, k, tables + first * row_stride, row_stride, src, dst + first);
+      dot_rows_for<Prefetch>(n)(begin, end, k, tables + first * row_stride, row_stride, src, dst + first);
     }
   }
 
   static void dot_prod(size_t len, unsigned k, unsigned rows, const uint8_t *tables,
                        const uint8_t *const *src, uint8_t *const *dst) {
+    if constexpr (kPrefetch > 0) {
+      // Passes over slices read their sources again from cache: only one pass prefetches.
+      if (rows <= T::kMaxRows && k >= kPrefetchSources && len * (size_t{k} + rows) >= kBeyondL2Bytes) {
+        dot_passes<true>(0, len, k, rows, tables, src, dst);
+        return;
+      }
+    }
     if (rows <= T::kMaxRows) {
-      dot_passes(0, len, k, rows, tables, src, dst);
+      dot_passes<false>(0, len, k, rows, tables, src, dst);
       return;
     }
     for (size_t begin = 0; begin < len; begin += kSliceBytes)
-      dot_passes(begin, len - begin < kSliceBytes ? len : begin + kSliceBytes, k, rows, tables, src, dst);
+      dot_passes<false>(begin, len - begin < kSliceBytes ? len : begin + kSliceBytes, k, rows, tables, src, dst);
   }
 
   static void mul(size_t len, const uint8_t *table, const uint8_t *src, uint8_t *dst) {
-    dot_rows<1>(0, len, 1, table, TB, &src, &dst);
+    dot_rows<1, false>(0, len, 1, table, TB, &src, &dst);
   }
 
   // ---- multiply-accumulate: one source into R outputs (products_block, accumulating) ----
@@ -336,17 +374,14 @@ template <class T> struct RegionLoops {
       io.store(dst + off + u * W, acc[u]);
   }
 
-  // Where T can (HasStreamStores), xor_many streams its output when the bytes it touches, sources and
-  // output, reach kStreamFootprint: more than a core's L2 holds (1 MiB on Zen 4 and Skylake-SP, 2 MiB on
-  // Sapphire Rapids), so the output is on its way out of L2 before the call returns, and storing it
-  // around the caches saves reading each output line before writing it and writing it back later. xor
-  // moves the most bytes per instruction of the kernels, so it feels that traffic most. Measured on Zen 4
-  // (xor of 2 or 3 sources): 512 KiB and 1 MiB regions gain 5 to 45% streamed, 256 KiB ones (768 KiB
-  // touched) lose 15%. The dot products are not streamed: the multiplies hide that traffic, and streaming
-  // their outputs lost 18 to 50% (4+2 to 10+4 encodes of 1 MiB). An OSD's stripes stay far below (4 KiB
-  // chunks, which the checksum and the messenger read right after: they must stay in cache).
-  // kStreamMinBytes keeps the head to alignment and the fence noise.
-  static constexpr size_t kStreamFootprint = size_t{1} << 20;
+  // Where T can (HasStreamStores), xor_many streams its output when it works beyond L2 (kBeyondL2Bytes):
+  // the output is on its way out of L2 before the call returns, and storing it around the caches saves
+  // reading each output line before writing it and writing it back later. xor moves the most bytes per
+  // instruction of the kernels, so it feels that traffic most. Measured on Zen 4 (xor of 2 or 3
+  // sources): 512 KiB and 1 MiB regions gain 5 to 45% streamed, 256 KiB ones (768 KiB touched) lose 15%.
+  // The dot products are not streamed: the multiplies hide that traffic, and streaming their outputs
+  // lost 18 to 50% (4+2 to 10+4 encodes of 1 MiB). kStreamMinBytes keeps the head to alignment and the
+  // fence noise.
   static constexpr size_t kStreamMinBytes = 4096;
   static_assert(kStreamMinBytes >= W, "a streamed region holds its head");
 
@@ -367,7 +402,7 @@ template <class T> struct RegionLoops {
 
   static void xor_many(size_t len, unsigned n, const uint8_t *const *src, uint8_t *dst) {
     if constexpr (HasStreamStores<T>::value) {
-      if (len >= kStreamMinBytes && len * (size_t{n} + 1) >= kStreamFootprint) {
+      if (len >= kStreamMinBytes && len * (size_t{n} + 1) >= kBeyondL2Bytes) {
         // The bytes before dst's first aligned register are one partial block, stored as usual.
         const size_t head = (W - reinterpret_cast<std::uintptr_t>(dst) % W) % W;
         xor_range<false>(0, head, n, src, dst);

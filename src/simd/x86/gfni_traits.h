@@ -24,6 +24,12 @@ template <class Ops> struct GfniTraits : Ops {
   // A pass holds its accumulators plus one matrix and one source.
   static constexpr unsigned kMaxRows = Ops::kRegisters * 3 / 4;
   static constexpr unsigned unroll(unsigned rows) { return unroll_for_registers(Ops::kRegisters, rows); }
+  // With 64-byte registers the multiply is cheap enough for the loads to be the limit once there are
+  // many sources (see the skeleton's dot_block). 512 bytes ahead took the avx512_gfni kernel's 8+3 encode
+  // of 1 MiB from 0.7x to 0.85x of a plain GFNI loop and 10+4 from 0.95x to 1.25x (tools/gfni_baseline);
+  // 256 to 2048 bytes measured alike, 4 KiB ahead slower than none (the lines land in the sets being
+  // read). With 32-byte registers the multiplies are the limit: avx2_gfni lost 5 to 10% prefetching.
+  static constexpr std::size_t kPrefetchBytes = Ops::kWidth == 64 ? 512 : 0;
 
   static Vec add(Vec a, Vec b) { return Ops::bxor(a, b); }
   static Table load_table(const std::uint8_t *p) { return Ops::broadcast8(p); }
