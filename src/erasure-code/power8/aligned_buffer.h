@@ -15,11 +15,11 @@ public:
   static constexpr std::size_t kAlignment = 64;
 
   AlignedBuffer(std::size_t size, std::pmr::memory_resource *memory)
-      : memory_(memory), size_(size), capacity_(size ? (size + kAlignment - 1) / kAlignment * kAlignment : kAlignment),
-        data_(static_cast<std::uint8_t *>(memory_->allocate(capacity_, kAlignment))) {
+      : memory_(memory), size_(size),
+        data_(static_cast<std::uint8_t *>(memory_->allocate(allocated(size), kAlignment))) {
     std::memset(data_, 0, size);
   }
-  ~AlignedBuffer() { memory_->deallocate(data_, capacity_, kAlignment); }
+  ~AlignedBuffer() { memory_->deallocate(data_, allocated(size_), kAlignment); }
   AlignedBuffer(const AlignedBuffer &) = delete;
   AlignedBuffer &operator=(const AlignedBuffer &) = delete;
 
@@ -28,9 +28,13 @@ public:
   std::size_t size() const { return size_; }
 
 private:
+  // Whole cache lines, at least one.
+  static std::size_t allocated(std::size_t size) {
+    return size ? (size + kAlignment - 1) / kAlignment * kAlignment : kAlignment;
+  }
+
   std::pmr::memory_resource *memory_;
   std::size_t size_;
-  std::size_t capacity_;
   std::uint8_t *data_;
 };
 
