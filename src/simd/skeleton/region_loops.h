@@ -305,14 +305,14 @@ template <class T> struct RegionLoops {
 
   static void dot_prod(size_t len, unsigned k, unsigned rows, const uint8_t *tables,
                        const uint8_t *const *src, uint8_t *const *dst) {
-    if constexpr (kPrefetch > 0) {
-      // Passes over slices read their sources again from cache: only one pass prefetches.
-      if (rows <= T::kMaxRows && k >= kPrefetchSources && len * (size_t{k} + rows) >= kBeyondL2Bytes) {
-        dot_passes<true>(0, len, k, rows, tables, src, dst);
-        return;
-      }
-    }
     if (rows <= T::kMaxRows) {
+      // Passes over slices (below) read their sources again from cache: only one pass prefetches.
+      if constexpr (kPrefetch > 0) {
+        if (k >= kPrefetchSources && len * (size_t{k} + rows) >= kBeyondL2Bytes) {
+          dot_passes<true>(0, len, k, rows, tables, src, dst);
+          return;
+        }
+      }
       dot_passes<false>(0, len, k, rows, tables, src, dst);
       return;
     }
