@@ -22,10 +22,12 @@ ensure_packages() {
   [ "$(id -u)" -eq 0 ] || sudo=sudo
   if [ ! -e /tmp/.ec-power8-apt-updated ]; then
     log "apt-get update"
-    $sudo apt-get update -q >&2 && touch /tmp/.ec-power8-apt-updated
+    $sudo apt-get -o DPkg::Lock::Timeout=600 update -q >&2 && touch /tmp/.ec-power8-apt-updated
   fi
   log "apt-get install ${missing[*]}"
-  DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -q --no-install-recommends "${missing[@]}" >&2
+  # Wait for dpkg's lock instead of failing: other stages or runs on the machine may be installing too.
+  DEBIAN_FRONTEND=noninteractive $sudo apt-get -o DPkg::Lock::Timeout=600 install -y -q --no-install-recommends \
+    "${missing[@]}" >&2
 }
 
 # The packages every build of the project needs.
