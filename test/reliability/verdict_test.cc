@@ -8,6 +8,7 @@
 //    variants and nonsense, and with plugin=power8_<variant> named directly.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <sstream>
 
 #include "../plugin/codec_fixture.h"

@@ -35,7 +35,10 @@ bool parse_long(const std::string &text, long *out) {
 
 int read_int(ceph::ErasureCodeProfile &profile, const std::string &key, int default_value, long min, long max,
              int *value, std::ostream *ss) {
-  const std::string &text = value_or_default(profile, key, std::to_string(default_value));
+  // The default lives in a named string: g++ 14's -Wdangling-reference flags a reference returned by a call
+  // that was given a temporary, even though value_or_default returns one into the profile.
+  const std::string fallback = std::to_string(default_value);
+  const std::string &text = value_or_default(profile, key, fallback);
   long v = 0;
   if (!parse_long(text, &v) || v < min || v > max) {
     *ss << key << "=" << text << " is not valid: " << key << " must be an integer from " << min << " to " << max
