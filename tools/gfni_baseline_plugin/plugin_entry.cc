@@ -6,7 +6,7 @@
 #include <string>
 
 #include "erasure-code/ErasureCodePlugin.h"
-#include "erasure-code/power8/ceph_version.h"
+#include "erasure-code/power8/ceph_release.h"
 #include "gfni_baseline_codec.h"
 #include "simd/probe/cpu_probe.h"
 #include "simd/variants.h"

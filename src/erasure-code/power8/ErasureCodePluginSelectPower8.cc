@@ -6,7 +6,7 @@
 #include <cerrno>
 #include <sstream>
 
-#include "erasure-code/power8/ceph_version.h"
+#include "erasure-code/power8/ceph_release.h"
 #include "erasure-code/power8/plugin_log.h"
 #include "simd/probe/cpu_probe.h"
 

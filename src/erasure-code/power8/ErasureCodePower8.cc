@@ -6,6 +6,7 @@
 #include <memory_resource>
 #include <vector>
 
+#include "erasure-code/power8/ceph_release.h"
 #include "erasure-code/power8/profile_keys.h"
 
 namespace ec::power8 {
@@ -47,9 +48,9 @@ int ErasureCodePower8::parse_code(ceph::ErasureCodeProfile &profile, std::ostrea
   const bool raid6 = params_.technique == Technique::reed_sol_r6_op;
 
   int k = 0, m = 0, w = 0;
-  if ((r = read_int(profile, "k", 7, 2, gf::kMaxChunks - 1, &k, ss)))
+  if ((r = read_int(profile, "k", release::kDefaultK, 2, gf::kMaxChunks - 1, &k, ss)))
     return r;
-  if ((r = read_int(profile, "m", raid6 ? 2 : 3, 1, gf::kMaxChunks - 1, &m, ss)))
+  if ((r = read_int(profile, "m", raid6 ? release::kDefaultRaid6M : release::kDefaultM, 1, gf::kMaxChunks - 1, &m, ss)))
     return r;
   if ((r = read_int(profile, "w", kW, INT_MIN, INT_MAX, &w, ss)))
     return r;
@@ -76,7 +77,7 @@ int ErasureCodePower8::parse_code(ceph::ErasureCodeProfile &profile, std::ostrea
 
   if (is_bitmatrix(params_.technique)) {
     int packetsize = 0;
-    if ((r = read_int(profile, "packetsize", 2048, 1, INT_MAX, &packetsize, ss)))
+    if ((r = read_int(profile, "packetsize", release::kDefaultPacketsize, 1, INT_MAX, &packetsize, ss)))
       return r;
     params_.packetsize = static_cast<unsigned>(packetsize);
     if (params_.per_chunk_alignment && (kW * params_.packetsize) % 16) {

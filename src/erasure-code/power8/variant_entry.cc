@@ -2,7 +2,7 @@
 // variant's kernel table (kernels_<variant>); everything else in the library is the same code.
 #include "erasure-code/ErasureCodePlugin.h"
 #include "erasure-code/power8/ErasureCodePluginPower8.h"
-#include "erasure-code/power8/ceph_version.h"
+#include "erasure-code/power8/ceph_release.h"
 #include "simd/kernels.h"
 
 namespace ec::simd {
