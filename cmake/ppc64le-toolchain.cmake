@@ -3,7 +3,8 @@
 #   cmake -S . -B build-ppc64le -G Ninja -DCMAKE_TOOLCHAIN_FILE=$PWD/cmake/ppc64le-toolchain.cmake \
 #         -DCEPH_VERSION=16.2.15
 # Headers and libraries that Debian has no cross package for (rados, isa-l, jerasure) come from the sysroot
-# that qa/ppc64le/sysroot.sh unpacks from Debian's ppc64el packages; EC_PPC64LE_SYSROOT overrides where.
+# that qa/ppc64le/sysroot.sh unpacks from Debian's ppc64el packages: EC_PPC64LE_SYSROOT (a CMake or
+# environment variable) says where; without it, the sysroot of the first release of ceph-releases.tsv.
 set(CMAKE_SYSTEM_NAME Linux)
 set(CMAKE_SYSTEM_PROCESSOR ppc64le)
 set(CMAKE_C_COMPILER powerpc64le-linux-gnu-gcc)
@@ -13,7 +14,7 @@ if(NOT EC_PPC64LE_SYSROOT)
   if(DEFINED ENV{EC_PPC64LE_SYSROOT})
     set(EC_PPC64LE_SYSROOT $ENV{EC_PPC64LE_SYSROOT})
   else()
-    get_filename_component(EC_PPC64LE_SYSROOT ${CMAKE_CURRENT_LIST_DIR}/../.ppc-sysroot ABSOLUTE)
+    get_filename_component(EC_PPC64LE_SYSROOT ${CMAKE_CURRENT_LIST_DIR}/../.ppc-sysroot/pacific ABSOLUTE)
   endif()
 endif()
 # try_compile projects re-read this file without the cache: hand the variable on.

@@ -7,6 +7,13 @@ export EC_TOP
 EC_BUILD=${EC_BUILD:-$EC_TOP/build}
 export EC_BUILD
 
+. "$EC_TOP/qa/lib/releases.sh"
+
+# Where the ppc64el sysroot of the installed Ceph release (qa/ppc64le/sysroot.sh) and its downloads live:
+# one per release, so a release's root and the host can share the work tree.
+ec_ppc_sysroot() { echo "$EC_TOP/.ppc-sysroot/$(release_installed)"; }
+ec_ppc_cache() { echo "$EC_TOP/.cache/ppc64le/$(release_installed)"; }
+
 log() { printf '\n==> %s\n' "$*" >&2; }
 die() { printf 'error: %s\n' "$*" >&2; exit 1; }
 

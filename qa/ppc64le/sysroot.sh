@@ -6,25 +6,27 @@
 # `apt-get update` on the host. So apt runs with a private configuration (own lists, cache and an empty
 # dpkg status) that only downloads; the debs are unpacked with dpkg -x.
 #
-# Usage: qa/ppc64le/sysroot.sh [SYSROOT]   (default: $EC_TOP/.ppc-sysroot; downloads cached in .cache/)
+# Usage: qa/ppc64le/sysroot.sh [SYSROOT]
+#   SYSROOT defaults to $EC_TOP/.ppc-sysroot/<release>, the downloads go to $EC_TOP/.cache/ppc64le/<release>/
+#   (<release>: the Ceph release installed here, ceph-releases.tsv; the packages come from the suites of
+#   this system's apt sources, so a release's root gets that release's ppc64el packages).
 # Result: SYSROOT/usr/include (rados, isa-l, jerasure headers) and a runnable ppc64el userland with
 # /usr/bin/ceph-erasure-code-tool and its libraries.
 set -euo pipefail
 . "$(dirname "$0")/../lib/common.sh"
 . "$(dirname "$0")/../lib/private-apt.sh"
 
-SYSROOT=${1:-$EC_TOP/.ppc-sysroot}
-CACHE=$EC_TOP/.cache/ppc64le
+SYSROOT=${1:-$(ec_ppc_sysroot)}
+CACHE=$(ec_ppc_cache)
 APT=$CACHE/apt
 DEBS=$CACHE/debs
 
 # Headers and libraries the cross build links against, plus ISA-L for the evidence bench.
 BUILD_PKGS=(libradospp-dev librados-dev librados2 libisal2 libisal-dev
             libjerasure2 libjerasure-dev libgf-complete1 libgf-complete-dev)
-# Debian's ceph-erasure-code-tool (in ceph-base) and the closure of its NEEDED sonames (checked below).
-TOOL_PKGS=(ceph-base ceph-osd ceph-common libc6 libgcc-s1 libstdc++6
-           libboost-thread1.74.0 libboost-iostreams1.74.0 libfmt9 libblkid1 libssl3 libudev1
-           libibverbs1 librdmacm1 zlib1g libbz2-1.0 liblzma5 libzstd1 libnl-3-200 libnl-route-3-200)
+# Debian's ceph-erasure-code-tool (in ceph-base) with its plugins, and everything they depend on: apt
+# resolves the closure (library package names differ between suites), the NEEDED check below proves it.
+TOOL_PKGS=(ceph-base ceph-osd ceph-common)
 
 
 stamp=$SYSROOT/.ec-sysroot-done
@@ -36,15 +38,17 @@ fi
 
 private_apt_config "$APT" deb ppc64el
 export APT_CONFIG=$APT/apt.conf
-mkdir -p "$DEBS"
+mkdir -p "$DEBS/partial"
 missing=()
 for p in "${BUILD_PKGS[@]}" "${TOOL_PKGS[@]}"; do
   compgen -G "$DEBS/${p}_*_ppc64el.deb" >/dev/null || missing+=("$p")
 done
 if [ ${#missing[@]} -gt 0 ]; then
-  log "private apt (ppc64el): update; download ${missing[*]}"
+  log "private apt (ppc64el): update; download ${BUILD_PKGS[*]} ${TOOL_PKGS[*]} and their dependencies"
   apt-get update -q >&2
-  (cd "$DEBS" && apt-get download -q "${missing[@]}" >&2)
+  # With the private (empty) dpkg status, --download-only fetches the whole dependency closure.
+  apt-get install -q -y --download-only --no-install-recommends -o Dir::Cache::archives="$DEBS" \
+    "${BUILD_PKGS[@]}" "${TOOL_PKGS[@]}" >&2
 fi
 
 log "unpacking $(ls "$DEBS"/*.deb | wc -l) debs into $SYSROOT"

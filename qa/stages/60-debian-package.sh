@@ -217,8 +217,8 @@ step "amd64 package ok ($((SECONDS - T0))s)"
 if [ "${EC_DEB_CROSS:-1}" != 0 ]; then
   ensure_packages g++-powerpc64le-linux-gnu qemu-user
   log "ppc64el sysroot (qa/ppc64le/sysroot.sh: private apt configuration, dpkg -x)"
-  SYSROOT=$(bash "$EC_TOP/qa/ppc64le/sysroot.sh" "$EC_TOP/.ppc-sysroot")
-  DEBS=$EC_TOP/.cache/ppc64le/debs
+  SYSROOT=$(bash "$EC_TOP/qa/ppc64le/sysroot.sh")
+  DEBS=$(ec_ppc_cache)/debs
   log "dpkg-buildpackage -a ppc64el -d -us -uc -b (log: $WORK/cross.log)"
   t=$SECONDS
   (cd "$WORK/src" && rm -rf obj-* && debian/rules clean >/dev/null 2>&1) || true

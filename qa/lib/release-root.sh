@@ -1,0 +1,86 @@
+# shellcheck shell=bash
+# SPDX-License-Identifier: LGPL-2.1-or-later
+# A Debian root per supported Ceph release, made from Debian's archive, where that release's own binaries
+# (daemons, ceph-erasure-code-tool, compiler) run the project's tests. Source it after common.sh.
+#
+#   release_root_ensure RELEASE   make the root of RELEASE's Debian suite (mmdebstrap, then that suite's
+#                                 Ceph and build tools inside) unless one with the same inputs exists;
+#                                 prints its path
+#   release_root_run RELEASE CMD  run CMD (a bash command line) in it, as root, in the work tree
+#
+# Roots live in $EC_ROOTS (default /var/tmp/ec-power8-roots: outside the work tree, so fresh clones on one
+# machine share them) and are rebuilt when their inputs change (suite, package list, this file). CMD runs
+# in a private mount namespace: /proc, /sys, /dev and the work tree (at its own path) are mounted for it
+# alone and vanish when it exits, so nothing is left mounted on the host. EC_ROOT_BINDS lists more host
+# directories to bind at their own paths (e.g. a cluster directory shared with the host's daemons).
+# Daemons started in a root share the host's network namespace (127.0.0.1, ports picked free).
+
+EC_ROOTS=${EC_ROOTS:-/var/tmp/ec-power8-roots}
+
+# What every release's stages need inside its root (the stages' own ensure_packages then find it all).
+EC_ROOT_PACKAGES=(ca-certificates build-essential cmake ninja-build googletest pkg-config
+                  ceph-base ceph-osd ceph-mon ceph-mgr ceph-common libradospp-dev librados-dev
+                  libjerasure-dev libgf-complete-dev jq python3 iproute2 procps binutils
+                  g++-powerpc64le-linux-gnu qemu-user dpkg-dev debhelper fakeroot lintian)
+
+release_root_key() {
+  local suite=$1
+  { echo "$suite"; echo "${EC_ROOT_PACKAGES[*]}"; cat "${BASH_SOURCE[0]}"; } | sha256sum | cut -c1-16
+}
+
+release_root_ensure() {
+  local release=$1 suite mirror root key
+  suite=$(release_field "$release" suite) || return 1
+  root=$EC_ROOTS/$suite
+  key=$(release_root_key "$suite")
+  if [ -f "$root/.ec-root-key" ] && [ "$(cat "$root/.ec-root-key")" = "$key" ]; then
+    echo "$root"
+    return 0
+  fi
+  ensure_packages mmdebstrap util-linux >&2
+  mirror=$(awk '/^URIs:/ {print $2; exit}' /etc/apt/sources.list.d/debian.sources)
+  log "root for $release: Debian $suite from $mirror into $root (mmdebstrap, then Ceph and the build tools)"
+  rm -rf "$root"
+  mkdir -p "$EC_ROOTS"
+  # Check-Valid-Until=false: an archive copy may serve a Release file past its Valid-Until date (sid).
+  mmdebstrap --variant=minbase --aptopt='Acquire::Check-Valid-Until "false"' \
+    --include="$(IFS=,; echo "${EC_ROOT_PACKAGES[*]}")" \
+    --customize-hook='printf "#!/bin/sh\nexit 101\n" >"$1/usr/sbin/policy-rc.d"; chmod +x "$1/usr/sbin/policy-rc.d"' \
+    "$suite" "$root" "$mirror" >&2 ||
+    { rm -rf "$root"; die "mmdebstrap of $suite failed"; }
+  # The apt sources in deb822 form, as on the host: qa/lib/private-apt.sh reads them to fetch that
+  # suite's ppc64el packages.
+  rm -f "$root/etc/apt/sources.list"
+  printf 'Types: deb\nURIs: %s\nSuites: %s\nComponents: main\nSigned-By: /usr/share/keyrings/debian-archive-keyring.gpg\n' \
+    "$mirror" "$suite" >"$root/etc/apt/sources.list.d/debian.sources"
+  cp /etc/resolv.conf "$root/etc/resolv.conf" 2>/dev/null || true
+  echo "$key" >"$root/.ec-root-key"
+  log "root for $release ready: $(chroot "$root" dpkg-query -W -f='ceph-base ${Version}' ceph-base), $(chroot "$root" g++ --version | head -1)"
+  echo "$root"
+}
+
+release_root_run() {
+  local release=$1 cmd=$2 root binds=() b
+  root=$(release_root_ensure "$release") || return 1
+  for b in $EC_TOP ${EC_ROOT_BINDS:-}; do binds+=("$b"); done
+  # Only the project's exported variables cross into the root; PATH and HOME are the root's.
+  local envs=(PATH=/usr/sbin:/usr/bin:/sbin:/bin HOME=/root LANG=C.UTF-8 TERM="${TERM:-dumb}" CI="${CI:-}")
+  local v
+  for v in $(compgen -e | grep -E '^(EC_|CL_)'); do
+    case $v in EC_TOP | EC_ROOTS | EC_ROOT_* | EC_RELEASES_TABLE) continue ;; esac
+    envs+=("$v=${!v}")
+  done
+  unshare --mount --propagation private -- bash -euc '
+    root=$1; shift; n=$1; shift
+    mount -t proc proc "$root/proc"
+    mount -t sysfs sys "$root/sys"
+    mount --rbind /dev "$root/dev"
+    for ((i = 0; i < n; i++)); do
+      mkdir -p "$root$1"
+      mount --bind "$1" "$root$1"
+      shift
+    done
+    top=$1; cmd=$2; shift 2
+    exec chroot "$root" env -i "$@" bash -c "cd \"\$0\" && $cmd" "$top"
+  ' _ "$root" "${#binds[@]}" "${binds[@]}" "$EC_TOP" "$cmd" "${envs[@]}"
+}

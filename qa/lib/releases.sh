@@ -1,0 +1,37 @@
+# shellcheck shell=bash
+# SPDX-License-Identifier: LGPL-2.1-or-later
+# The supported Ceph releases, read from ceph-releases.tsv (the one place that lists them). Source it.
+#   release_names                 every release, in table order (oldest first)
+#   release_field RELEASE COLUMN  one field of a release's row (columns as named in the table's header)
+#   release_of_version X.Y.Z      the release whose series X.Y the version belongs to (fails if none)
+#   release_installed             the release of the Ceph installed here (ceph-base's version)
+
+EC_RELEASES_TABLE=${EC_RELEASES_TABLE:-$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)/ceph-releases.tsv}
+
+release_names() { awk -F'\t' '/^[a-z]/ {print $1}' "$EC_RELEASES_TABLE"; }
+
+release_field() {
+  local release=$1 column=$2
+  awk -F'\t' -v r="$release" -v c="$column" '
+    /^#release\t/ { sub(/^#/, ""); for (i = 1; i <= NF; i++) col[$i] = i; next }
+    /^[a-z]/ && $1 == r { if (!(c in col)) exit 2; print $(col[c]); found = 1; exit }
+    END { if (!found) exit 1 }' "$EC_RELEASES_TABLE" ||
+    { echo "ceph-releases.tsv: no $column for release '$release'" >&2; return 1; }
+}
+
+release_of_version() {
+  local series r
+  series=$(sed -n 's/^\([0-9]*\.[0-9]*\)\.[0-9]*.*/\1/p' <<<"$1")
+  for r in $(release_names); do
+    [ "$(release_field "$r" series)" = "$series" ] && { echo "$r"; return 0; }
+  done
+  echo "Ceph $1 is not a supported release (ceph-releases.tsv lists: $(release_names | tr '\n' ' '))" >&2
+  return 1
+}
+
+release_installed() {
+  local v
+  v=$(dpkg-query -W -f='${Version}' ceph-base 2>/dev/null | sed 's/^[0-9]*://') ||
+    { echo "ceph-base is not installed" >&2; return 1; }
+  release_of_version "$v"
+}
