@@ -341,6 +341,24 @@ cl_crashed_daemons() {
   echo "${crashed[*]}"
 }
 
+# Crash dumps in $CL_DIR/crash that are crashes of a daemon: the ids, one a line. Not counted, but logged: a
+# ceph-mgr Python module that fails to import (the report has mgr_module and mgr_python_exception
+# ImportError): Debian 13's Reef mgr cannot import any module ("PyO3 modules do not yet support
+# subinterpreters", python3-bcrypt), while the mgr itself, which EC pools need, runs.
+cl_crash_dumps() {
+  local d ids=() skipped=0
+  for d in "$CL_DIR"/crash/*/; do
+    [ -e "$d" ] || continue
+    if [ -f "$d/meta" ] && jq -e '.mgr_module and .mgr_python_exception == "ImportError"' "$d/meta" >/dev/null 2>&1; then
+      skipped=$((skipped + 1))
+    else
+      ids+=("$(basename "$d")")
+    fi
+  done
+  [ $skipped -eq 0 ] || cl_log "$skipped ceph-mgr Python module(s) failed to import (reports in $CL_DIR/crash; not daemon crashes)"
+  [ ${#ids[@]} -eq 0 ] || printf '%s\n' "${ids[@]}"
+}
+
 # Fail a wait at once when a daemon crashed (instead of waiting for the timeout).
 cl_fail_if_crashed() {
   local c
@@ -431,4 +449,29 @@ cl_stop() {
   cl_daemon_stop mgr.x TERM
   cl_daemon_stop mon.a TERM
   cl_log "stopped cluster $CL_DIR"
+}
+
+# cl_resume DIR: start the daemons of a stopped cluster again on their data (an upgrade restarts them with
+# another release's binaries), with the plugin links made anew from CL_STOCK_PLUGIN_DIR and CL_PLUGIN_DIR
+# (the stock plugins of the binaries now running, the plugin build for them).
+cl_resume() {
+  CL_DIR=$(cd "$1" && pwd)
+  [ -f "$CL_DIR/ceph.conf" ] || cl_die "no cluster in $CL_DIR"
+  # shellcheck source=/dev/null
+  . "$CL_DIR/env"
+  CL_PLUGIN_DIR=${2:-$CL_PLUGIN_DIR}
+  cl_write_env
+  rm -rf "$CL_DIR/ec-plugins"
+  cl_link_plugins
+  local t0=$SECONDS d id
+  ceph-mon --conf "$CL_DIR/ceph.conf" -i a >>"$CL_DIR/log/daemon-stdio.log" 2>&1 || cl_die "ceph-mon failed to start"
+  cl_wait_pidfile mon.a
+  cl_start_mgr
+  for d in "$CL_DIR"/osd.*/; do
+    id=${d%/}
+    id=${id##*/osd.}
+    cl_osd_start "$id"
+  done
+  cl_wait_osds_up "$CL_OSDS"
+  cl_log "cluster resumed in $((SECONDS - t0))s with $(ceph-osd --version | cut -d' ' -f1-3)"
 }

@@ -1,0 +1,147 @@
+# shellcheck shell=bash
+# SPDX-License-Identifier: LGPL-2.1-or-later
+# Pool-level helpers for tests on a qa/cluster cluster: objects written and read back against local copies,
+# daemons checked, OSDs killed and revived, deep-scrubs waited for. Source it after qa/cluster/lib.sh.
+# The caller sets WORK (a scratch directory), OSDS (OSD count) and PLUGIN (the plugin under test), and
+# may override step and fail after sourcing.
+
+T0=${T0:-$SECONDS}
+step() { printf '[%(%H:%M:%S)T +%3ds] %s\n' -1 $((SECONDS - T0)) "$*" >&2; }
+fail() {
+  printf '[%(%H:%M:%S)T +%3ds] FAIL: %s\n' -1 $((SECONDS - T0)) "$*" >&2
+  cl_dump_logs || true
+  exit 1
+}
+# cl_die (lib) already dumps logs.
+
+# No daemon died, no crash dump, and no HEALTH_ERR check (scrub errors must have been repaired). Failed
+# ceph-mgr modules (MGR_MODULE_*) do not count: they say nothing about EC pools, and Debian 13's Reef mgr
+# cannot import its Python modules (see cl_crash_dumps).
+check_health() {
+  local h
+  h=$(cl_ceph health detail -f json)
+  step "  health: $(jq -r '.status + " " + ([.checks | to_entries[] | .key] | join(" "))' <<<"$h")"
+  ! jq -e '[.checks // {} | to_entries[] | select(.key | startswith("MGR_MODULE_") | not)
+            | .value.severity] | any(. == "HEALTH_ERR")' <<<"$h" >/dev/null ||
+    fail "cluster is HEALTH_ERR: $(jq -c .checks <<<"$h")"
+}
+
+check_daemons() {
+  local dead
+  dead=$(cl_dead_daemons)
+  [ -z "$dead" ] || fail "daemon(s) not running: $dead (crashed: $(cl_crashed_daemons))"
+  local dumps
+  dumps=$(cl_crash_dumps)
+  [ -z "$dumps" ] || fail "crash dumps in $CL_DIR/crash: $dumps"
+}
+
+# Which libec_<plugin>*.so files the running OSDs and the mon have mapped (evidence the daemons use it).
+plugin_evidence() {
+  local n pid libs
+  for n in mon.a $(for i in $(seq 0 $((OSDS - 1))); do echo "osd.$i"; done); do
+    pid=$(cl_pid "$n")
+    libs=$(grep -o "libec_${PLUGIN}[^ ]*\.so" "/proc/$pid/maps" 2>/dev/null | sort -u | tr '\n' ' ')
+    [ -n "$libs" ] || fail "$n (pid $pid) has no libec_$PLUGIN*.so mapped"
+    echo "$n $libs"
+  done | awk '{ n = $1; $1 = ""; by[$0] = by[$0] " " n } END { for (l in by) print l " in" by[l] }' |
+    while read -r line; do step "  mapped: $line"; done
+  # What the plugin itself says (it logs to the daemons' stderr, captured before they daemonize).
+  grep -ah "ceph-ec-$PLUGIN:" "$CL_DIR/log/daemon-stdio.log" 2>/dev/null | sort | uniq -c | sed 's/^ */  /' |
+    while read -r line; do step "  plugin log: $line"; done || true
+}
+
+# put_obj POOL OBJ FILE: write, read back, compare; record it for later checks.
+put_obj() {
+  cl_rados -p "$1" put "$2" "$3" || fail "rados put $1/$2 failed"
+  echo "$2 $3" >>"$WORK/objects.$1"
+  get_check "$1" "$2" "$3"
+}
+get_check() {
+  local out=$WORK/get.tmp
+  rm -f "$out"
+  cl_rados -p "$1" get "$2" "$out" || fail "rados get $1/$2 failed"
+  cmp -s "$out" "$3" || fail "$1/$2: content read back differs from what was written ($(wc -c <"$out") vs $(wc -c <"$3") bytes)"
+}
+# verify_all POOL WHAT: read every recorded object back.
+verify_all() {
+  local obj file n=0
+  while read -r obj file; do
+    get_check "$1" "$obj" "$file"
+    n=$((n + 1))
+  done <"$WORK/objects.$1"
+  step "  $2: $n objects of $1 read back, checksums match ($(sha256sum "$WORK/objects.$1" | cut -c1-8))"
+}
+
+# ---------------------------------------------------------------- ceph helpers
+pool_json() { cl_ceph osd pool ls detail -f json | jq -c --arg p "$1" '.[] | select(.pool_name == $p)'; }
+
+create_pool() { # create_pool POOL PROFILE [min_size]
+  cl_ceph osd pool create "$1" 8 8 erasure "$2" >"$WORK/out" 2>&1 || fail "pool create $1 with profile $2 failed: $(cat "$WORK/out")"
+  cl_ceph osd pool application enable "$1" rados >/dev/null 2>&1
+  if [ -n "${3:-}" ]; then cl_ceph osd pool set "$1" min_size "$3" >/dev/null 2>&1 || fail "min_size $3 on $1"; fi
+  cl_wait_clean "$1" 120
+  : >"$WORK/objects.$1"
+}
+
+delete_pool() {
+  cl_ceph osd pool delete "$1" "$1" --yes-i-really-really-mean-it >/dev/null 2>&1 || fail "pool delete $1"
+}
+
+# osd_map POOL OBJ: "pgid primary acting..."
+osd_map() {
+  cl_ceph osd map "$1" "$2" -f json | jq -r '"\(.pgid) \(.acting_primary) \(.acting | map(tostring) | join(" "))"'
+}
+
+# revive_osds ID...: memstore lost its data with the SIGKILL: re-create empty (same id/uuid); bluestore: restart.
+revive_osds() {
+  local id
+  for id in "$@"; do
+    if [ "$CL_STORE" = memstore ]; then cl_osd_recreate "$id"; else cl_osd_start "$id"; fi
+  done
+}
+
+kill_osds() { # kill_osds ID...: SIGKILL, then tell the mon right away
+  local id
+  for id in "$@"; do cl_daemon_stop "osd.$id" KILL; done
+  for id in "$@"; do cl_ceph osd down "osd.$id" >/dev/null 2>&1 || true; done
+}
+
+# wait_degraded POOL: every PG active, none peering, and the mgr already shows some undersized/degraded
+# (so stale pre-kill stats cannot pass for "active").
+wait_degraded() {
+  local pool=$1 start=$SECONDS st
+  while :; do
+    cl_wait_active "$1" 120
+    st=$(cl_pg_states "$pool")
+    grep -qE 'undersized|degraded' <<<"$st" && return 0
+    [ $((SECONDS - start)) -lt 120 ] || fail "PGs of $pool not degraded after 120s with OSDs down: $st"
+    sleep 1
+  done
+}
+
+pg_stamps() { cl_ceph pg ls-by-pool "$1" -f json | jq -r '.pg_stats[] | "\(.pgid) \(.last_deep_scrub_stamp)"' | sort; }
+
+# deep_scrub POOL [PGID...]: deep-scrub the PGs (all of POOL's by default) and wait until each finished.
+deep_scrub() {
+  local pool=$1
+  shift
+  local before pgs pg start=$SECONDS
+  before=$(pg_stamps "$pool")
+  if [ $# -gt 0 ]; then pgs=("$@"); else mapfile -t pgs < <(awk '{print $1}' <<<"$before"); fi
+  for pg in "${pgs[@]}"; do cl_ceph pg deep-scrub "$pg" >/dev/null 2>&1 || fail "pg deep-scrub $pg"; done
+  while :; do
+    local now pending=0
+    now=$(pg_stamps "$pool")
+    for pg in "${pgs[@]}"; do
+      [ "$(grep "^$pg " <<<"$before")" != "$(grep "^$pg " <<<"$now")" ] || pending=$((pending + 1))
+    done
+    [ $pending -eq 0 ] && break
+    [ $((SECONDS - start)) -lt 240 ] || fail "deep-scrub of $pending PG(s) of $pool not done after 240s ($(cl_pg_states "$pool"))"
+    cl_fail_if_crashed "deep-scrubbing $pool"
+    sleep 1
+  done
+  step "  deep-scrubbed ${#pgs[@]} PG(s) of $pool in $((SECONDS - start))s"
+}
+
+inconsistent_pgs() { cl_rados list-inconsistent-pg "$1" | jq -r '.[]' | tr '\n' ' '; }
+
