@@ -57,7 +57,14 @@ mkdir -p "$SYSROOT"
 # The sysroot lives in the work tree: it ignores itself, so no top-level .gitignore entry is needed.
 echo '*' >"$SYSROOT/.gitignore"
 for d in "$DEBS"/*.deb; do dpkg -x "$d" "$SYSROOT"; done
-# libc6 ships /lib64/ld64.so.2 as an absolute symlink, which would point at the (absent) host path.
+# Debian 13 and later ship everything under /usr (merged /usr): the top-level links a system gets from
+# usrmerge are made here, so qemu -L finds the dynamic linker at its PT_INTERP path /lib64/ld64.so.2.
+for d in bin sbin lib lib64; do
+  [ -e "$SYSROOT/$d" ] || [ ! -d "$SYSROOT/usr/$d" ] || ln -s "usr/$d" "$SYSROOT/$d"
+done
+# Debian 12's libc6 ships /lib64/ld64.so.2 as an absolute symlink, which would point at the (absent)
+# host path.
+mkdir -p "$SYSROOT/lib64"
 ln -sfn ../lib/powerpc64le-linux-gnu/ld64.so.2 "$SYSROOT/lib64/ld64.so.2"
 
 # Fail now, not under qemu later, if a library the tool needs is missing.
