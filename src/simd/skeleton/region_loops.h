@@ -25,6 +25,8 @@
 //   optional: store_stream(uint8_t *, Vec) to a kWidth-aligned address, bypassing the caches, and
 //   stream_fence(), which orders such stores before any later store (x86: non-temporal stores and sfence);
 //   with them, xor_many streams long outputs (see kBeyondL2Bytes)
+//   optional: Vec add3(Vec, Vec, Vec), the sum of three registers in one instruction (POWER10's xxeval);
+//   with it, dot products add two sources' products to each accumulator per step (see dot_block)
 //
 // Everything here is a template over T, and every variant's T lives in an anonymous namespace, so each
 // variant's translation unit gets its own copy compiled with its own -m flags: no inline function is shared
@@ -91,6 +93,11 @@ template <class T>
 struct HasStreamStores<T, std::void_t<decltype(T::store_stream(nullptr, std::declval<typename T::Vec>())),
                                       decltype(T::stream_fence())>> : std::true_type {};
 
+template <class T, class = void> struct HasAdd3 : std::false_type {};
+template <class T>
+struct HasAdd3<T, std::void_t<decltype(T::add3(std::declval<typename T::Vec>(), std::declval<typename T::Vec>(),
+                                               std::declval<typename T::Vec>()))>> : std::true_type {};
+
 template <class T, class = void> struct PrefetchBytes {
   static constexpr size_t value = 0;
 };
@@ -152,6 +159,33 @@ template <class T> struct RegionLoops {
   static constexpr size_t kPrefetch = PrefetchBytes<T>::value;
   static constexpr unsigned kPrefetchSources = 8;
 
+  // Two sources' products added to the accumulators with add3 (a step of dot_block where T has it), the
+  // sources taken half a block at a time like dot_block's peel. (The peel itself stays written out in
+  // dot_block: as a shared inline function it changed the other variants' register allocation.)
+  template <unsigned R, unsigned U, class IO>
+  static EC_SKELETON_INLINE void add3_two_sources(const IO &io, size_t off, const uint8_t *tables,
+                                                  size_t row_stride, const uint8_t *a, const uint8_t *b,
+                                                  Vec (&acc)[R][U]) {
+    constexpr unsigned C = U > 1 ? U / 2 : 1;
+    EC_SKELETON_UNROLL
+    for (unsigned c = 0; c < U; c += C) {
+      typename T::Src s0[C], s1[C];
+      EC_SKELETON_UNROLL
+      for (unsigned u = 0; u < C; u++) {
+        s0[u] = T::prepare(io.load(a + off + (c + u) * W));
+        s1[u] = T::prepare(io.load(b + off + (c + u) * W));
+      }
+      EC_SKELETON_UNROLL
+      for (unsigned r = 0; r < R; r++) {
+        const typename T::Table tab0 = T::load_table(tables + r * row_stride);
+        const typename T::Table tab1 = T::load_table(tables + TB + r * row_stride);
+        EC_SKELETON_UNROLL
+        for (unsigned u = 0; u < C; u++)
+          acc[r][c + u] = T::add3(acc[r][c + u], T::mul(tab0, s0[u]), T::mul(tab1, s1[u]));
+      }
+    }
+  }
+
   template <unsigned R, unsigned U, bool Prefetch, class IO>
   static EC_SKELETON_INLINE void dot_block(const IO &io, size_t off, unsigned k, const uint8_t *tables,
                                            size_t row_stride, const uint8_t *const *src,
@@ -211,7 +245,14 @@ template <class T> struct RegionLoops {
         }
       }
     }
-    for (unsigned j = P; j < k; j++) {
+    // With add3, the sources after the peel go two at a time; an odd one left goes alone.
+    unsigned single = P;
+    if constexpr (HasAdd3<T>::value) {
+      static_assert(P == 2, "add3 pairs the sources after a two-source peel");
+      for (; single + 1 < k; single += 2)
+        add3_two_sources<R, U>(io, off, tables + single * TB, row_stride, src[single], src[single + 1], acc);
+    }
+    for (unsigned j = single; j < k; j++) {
       typename T::Src s[U];
       EC_SKELETON_UNROLL
       for (unsigned u = 0; u < U; u++)
