@@ -15,6 +15,26 @@
 namespace ec::simd {
 namespace {
 
+// The 16 register pairs of the slots (see Power10Traits::load_pair): slot, vector register pair (loads),
+// VSX register pair (stores).
+#define EC_POWER10_PAIRS(X) \
+  X(0, "v0", "v1", "vs0", "vs1") \
+  X(1, "v2", "v3", "vs2", "vs3") \
+  X(2, "v4", "v5", "vs4", "vs5") \
+  X(3, "v6", "v7", "vs6", "vs7") \
+  X(4, "v8", "v9", "vs8", "vs9") \
+  X(5, "v10", "v11", "vs10", "vs11") \
+  X(6, "v12", "v13", "vs12", "vs13") \
+  X(7, "v14", "v15", "vs14", "vs15") \
+  X(8, "v16", "v17", "vs16", "vs17") \
+  X(9, "v18", "v19", "vs18", "vs19") \
+  X(10, "v20", "v21", "vs20", "vs21") \
+  X(11, "v22", "v23", "vs22", "vs23") \
+  X(12, "v24", "v25", "vs24", "vs25") \
+  X(13, "v26", "v27", "vs26", "vs27") \
+  X(14, "v28", "v29", "vs28", "vs29") \
+  X(15, "v30", "v31", "vs30", "vs31")
+
 struct Power10Traits : Power9Traits {
   static Vec add3(Vec a, Vec b, Vec c) {
     Vec r;
@@ -30,60 +50,30 @@ struct Power10Traits : Power9Traits {
   // VSX register). On little-endian lxvp/stxvp put the lower address in the odd register. lxvp takes a
   // displacement that is a multiple of 16 (the skeleton's always are); any other would stop the assembler.
   template <unsigned Slot> static void load_pair(const std::uint8_t *p, Vec &first, Vec &second) {
-    constexpr unsigned S = Slot % 16;
-#define EC_POWER10_PAIR_LOAD(EVEN, ODD)                                                                      \
-  {                                                                                                           \
+#define EC_POWER10_PAIR(S, EVEN, ODD, VS_EVEN, VS_ODD)                                                                     \
+  if constexpr (Slot % 16 == S) {                                                                             \
     register Vec even __asm__(EVEN);                                                                          \
     register Vec odd __asm__(ODD);                                                                            \
     __asm__("lxvp%X2 %x0,%2" : "=v"(even), "=v"(odd) : "m"(*reinterpret_cast<const __vector_pair *>(p)));   \
     first = odd;                                                                                              \
     second = even;                                                                                            \
   }
-    if constexpr (S == 0) EC_POWER10_PAIR_LOAD("v0", "v1")
-    else if constexpr (S == 1) EC_POWER10_PAIR_LOAD("v2", "v3")
-    else if constexpr (S == 2) EC_POWER10_PAIR_LOAD("v4", "v5")
-    else if constexpr (S == 3) EC_POWER10_PAIR_LOAD("v6", "v7")
-    else if constexpr (S == 4) EC_POWER10_PAIR_LOAD("v8", "v9")
-    else if constexpr (S == 5) EC_POWER10_PAIR_LOAD("v10", "v11")
-    else if constexpr (S == 6) EC_POWER10_PAIR_LOAD("v12", "v13")
-    else if constexpr (S == 7) EC_POWER10_PAIR_LOAD("v14", "v15")
-    else if constexpr (S == 8) EC_POWER10_PAIR_LOAD("v16", "v17")
-    else if constexpr (S == 9) EC_POWER10_PAIR_LOAD("v18", "v19")
-    else if constexpr (S == 10) EC_POWER10_PAIR_LOAD("v20", "v21")
-    else if constexpr (S == 11) EC_POWER10_PAIR_LOAD("v22", "v23")
-    else if constexpr (S == 12) EC_POWER10_PAIR_LOAD("v24", "v25")
-    else if constexpr (S == 13) EC_POWER10_PAIR_LOAD("v26", "v27")
-    else if constexpr (S == 14) EC_POWER10_PAIR_LOAD("v28", "v29")
-    else if constexpr (S == 15) EC_POWER10_PAIR_LOAD("v30", "v31")
-#undef EC_POWER10_PAIR_LOAD
+    EC_POWER10_PAIRS(EC_POWER10_PAIR)
+#undef EC_POWER10_PAIR
   }
   template <unsigned Slot> static void store_pair(std::uint8_t *p, Vec first, Vec second) {
-    constexpr unsigned S = Slot % 16;
-#define EC_POWER10_PAIR_STORE(EVEN, ODD)                                                                     \
-  {                                                                                                           \
-    register Vec even __asm__(EVEN) = second;                                                                 \
-    register Vec odd __asm__(ODD) = first;                                                                    \
+#define EC_POWER10_PAIR(S, EVEN, ODD, VS_EVEN, VS_ODD)                                                                     \
+  if constexpr (Slot % 16 == S) {                                                                             \
+    register Vec even __asm__(VS_EVEN) = second;                                                              \
+    register Vec odd __asm__(VS_ODD) = first;                                                                 \
     __asm__("stxvp%X0 %x1,%0" : "=m"(*reinterpret_cast<__vector_pair *>(p)) : "wa"(even), "wa"(odd));       \
   }
-    if constexpr (S == 0) EC_POWER10_PAIR_STORE("vs0", "vs1")
-    else if constexpr (S == 1) EC_POWER10_PAIR_STORE("vs2", "vs3")
-    else if constexpr (S == 2) EC_POWER10_PAIR_STORE("vs4", "vs5")
-    else if constexpr (S == 3) EC_POWER10_PAIR_STORE("vs6", "vs7")
-    else if constexpr (S == 4) EC_POWER10_PAIR_STORE("vs8", "vs9")
-    else if constexpr (S == 5) EC_POWER10_PAIR_STORE("vs10", "vs11")
-    else if constexpr (S == 6) EC_POWER10_PAIR_STORE("vs12", "vs13")
-    else if constexpr (S == 7) EC_POWER10_PAIR_STORE("vs14", "vs15")
-    else if constexpr (S == 8) EC_POWER10_PAIR_STORE("vs16", "vs17")
-    else if constexpr (S == 9) EC_POWER10_PAIR_STORE("vs18", "vs19")
-    else if constexpr (S == 10) EC_POWER10_PAIR_STORE("vs20", "vs21")
-    else if constexpr (S == 11) EC_POWER10_PAIR_STORE("vs22", "vs23")
-    else if constexpr (S == 12) EC_POWER10_PAIR_STORE("vs24", "vs25")
-    else if constexpr (S == 13) EC_POWER10_PAIR_STORE("vs26", "vs27")
-    else if constexpr (S == 14) EC_POWER10_PAIR_STORE("vs28", "vs29")
-    else if constexpr (S == 15) EC_POWER10_PAIR_STORE("vs30", "vs31")
-#undef EC_POWER10_PAIR_STORE
+    EC_POWER10_PAIRS(EC_POWER10_PAIR)
+#undef EC_POWER10_PAIR
   }
 };
+
+#undef EC_POWER10_PAIRS
 
 } // namespace
 } // namespace ec::simd
