@@ -57,7 +57,6 @@ namespace ec::simd::skeleton {
 using std::size_t;
 using std::uint8_t;
 
-// Whole registers.
 template <class T, class = void> struct HasPairs : std::false_type {};
 template <class T>
 struct HasPairs<T, std::void_t<decltype(T::template load_pair<0>(nullptr, std::declval<typename T::Vec &>(),
