@@ -233,7 +233,7 @@ if [ "${EC_DEB_CROSS:-1}" != 0 ]; then
   dpkg-deb -f "$pdeb" Architecture Depends >&2
   PSYS=usr/lib/powerpc64le-linux-gnu/ceph/erasure-code
   pcontents=$(dpkg-deb -c "$pdeb" | awk '{print $6}')
-  for v in "" _generic _power8 _power9; do
+  for v in "" _generic _power8 _power9 _power10; do
     grep -qxF "./$PSYS/libec_power8$v.so" <<<"$pcontents" || die "$pdeb lacks /$PSYS/libec_power8$v.so"
   done
   plint=$(lintian --fail-on error "$(ls "$WORK"/${PKG}_*_ppc64el.changes)" 2>&1) || {
@@ -258,7 +258,9 @@ if [ "${EC_DEB_CROSS:-1}" != 0 ]; then
     for i in 0 1 2 3 4 5; do
       cmp -s "$WORK/qp/o.$i" "$WORK/qj/o.$i" || die "qemu $cpu: shard $i differs from amd64 jerasure's"
     done
-    step "  qemu -cpu $cpu: $(grep -o 'selected variant [a-z0-9_]*' "$WORK/qp/log"), 6 shards = amd64 jerasure's"
+    grep -q "selected variant $cpu " "$WORK/qp/log" ||
+      die "qemu $cpu: the packaged loader did not pick $cpu: $(grep -o 'selected variant .*' "$WORK/qp/log")"
+    step "  qemu -cpu $cpu: selected variant $cpu, 6 shards = amd64 jerasure's"
   done
 fi
 step "debian package stage ok ($((SECONDS - T0))s)"

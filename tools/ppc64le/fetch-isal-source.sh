@@ -17,13 +17,6 @@ if [ -n "$dir" ] && [ -f "$dir/erasure_code/ppc64le/ec_base_vsx.c" ]; then
 fi
 mkdir -p "$SRC"
 private_apt_config "$APT" deb-src
-Dir::Etc::sourcelist "$APT/empty";
-Dir::Etc::sourceparts "$APT/sl";
-Dir::State::lists "$APT/lists";
-Dir::State::status "$APT/status";
-Dir::Cache "$APT/cache";
-Dir::Cache::archives "$APT/archives";
-EOC
 export APT_CONFIG=$APT/apt.conf
 log "private apt: libisal source package"
 apt-get update -q >&2

@@ -25,6 +25,13 @@
 //   optional: store_stream(uint8_t *, Vec) to a kWidth-aligned address, bypassing the caches, and
 //   stream_fence(), which orders such stores before any later store (x86: non-temporal stores and sfence);
 //   with them, xor_many streams long outputs (see kBeyondL2Bytes)
+//   optional: Vec add3(Vec, Vec, Vec), the sum of three registers in one instruction (POWER10's xxeval);
+//   with it, dot products add two sources' products to each accumulator per step (see dot_block)
+//   optional: template <unsigned Slot> load_pair(const uint8_t *, Vec &first, Vec &second) and
+//   store_pair<Slot>(uint8_t *, Vec first, Vec second), two adjacent registers (2 * kWidth bytes, any
+//   alignment) in one instruction (POWER10's lxvp/stxvp); with them, the whole registers of a block are
+//   loaded and stored two at a time. Slot numbers the pairs that are live together (0, 1, ... within a
+//   block's sources, its accumulators), for a T whose pairs need fixed registers
 //
 // Everything here is a template over T, and every variant's T lives in an anonymous namespace, so each
 // variant's translation unit gets its own copy compiled with its own -m flags: no inline function is shared
@@ -50,15 +57,32 @@ namespace ec::simd::skeleton {
 using std::size_t;
 using std::uint8_t;
 
-// Whole registers.
+template <class T, class = void> struct HasPairs : std::false_type {};
+template <class T>
+struct HasPairs<T, std::void_t<decltype(T::template load_pair<0>(nullptr, std::declval<typename T::Vec &>(),
+                                                                 std::declval<typename T::Vec &>())),
+                               decltype(T::template store_pair<0>(nullptr, std::declval<typename T::Vec>(),
+                                                                  std::declval<typename T::Vec>()))>>
+    : std::true_type {};
+
+// Whole registers; two at a time where T has paired loads and stores (kPairs).
 template <class T> struct FullIO {
+  static constexpr bool kPairs = HasPairs<T>::value;
   EC_SKELETON_INLINE typename T::Vec load(const uint8_t *p) const { return T::load(p); }
   EC_SKELETON_INLINE void store(uint8_t *p, typename T::Vec v) const { T::store(p, v); }
+  template <unsigned Slot>
+  EC_SKELETON_INLINE void load_pair(const uint8_t *p, typename T::Vec &a, typename T::Vec &b) const {
+    T::template load_pair<Slot>(p, a, b);
+  }
+  template <unsigned Slot> EC_SKELETON_INLINE void store_pair(uint8_t *p, typename T::Vec a, typename T::Vec b) const {
+    T::template store_pair<Slot>(p, a, b);
+  }
 };
 
 // The last n < kWidth bytes of a region: masked where the ISA can, else bounced through the stack, so no
 // byte outside the region is ever read or written (a region may end right before an unmapped page).
 template <class T> struct PartialIO {
+  static constexpr bool kPairs = false;
   size_t n;
   EC_SKELETON_INLINE typename T::Vec load(const uint8_t *p) const {
     if constexpr (T::kMaskedTail) {
@@ -82,6 +106,7 @@ template <class T> struct PartialIO {
 
 // Whole registers stored around the caches, at kWidth-aligned addresses.
 template <class T> struct StreamIO {
+  static constexpr bool kPairs = false;
   EC_SKELETON_INLINE typename T::Vec load(const uint8_t *p) const { return T::load(p); }
   EC_SKELETON_INLINE void store(uint8_t *p, typename T::Vec v) const { T::store_stream(p, v); }
 };
@@ -90,6 +115,11 @@ template <class T, class = void> struct HasStreamStores : std::false_type {};
 template <class T>
 struct HasStreamStores<T, std::void_t<decltype(T::store_stream(nullptr, std::declval<typename T::Vec>())),
                                       decltype(T::stream_fence())>> : std::true_type {};
+
+template <class T, class = void> struct HasAdd3 : std::false_type {};
+template <class T>
+struct HasAdd3<T, std::void_t<decltype(T::add3(std::declval<typename T::Vec>(), std::declval<typename T::Vec>(),
+                                               std::declval<typename T::Vec>()))>> : std::true_type {};
 
 template <class T, class = void> struct PrefetchBytes {
   static constexpr size_t value = 0;
@@ -132,6 +162,36 @@ template <class T> struct RegionLoops {
       to[r] = from[r];
   }
 
+  // Where the IO pairs registers (kPairs): U registers from p on, two at a time, as the pairs Slot,
+  // Slot + 1, ... (U is even: pairs are only used for whole blocks of U > 1).
+  template <unsigned U, unsigned Slot, class IO>
+  static EC_SKELETON_INLINE void load_pairs(const IO &io, const uint8_t *p, Vec *v) {
+    static_assert(IO::kPairs && U % 2 == 0, "paired loads take whole pairs");
+    load_pairs_at<Slot>(io, p, v, std::make_index_sequence<U / 2>{});
+  }
+  template <unsigned Slot, class IO, size_t... I>
+  static EC_SKELETON_INLINE void load_pairs_at(const IO &io, const uint8_t *p, Vec *v, std::index_sequence<I...>) {
+    (io.template load_pair<Slot + I>(p + 2 * I * W, v[2 * I], v[2 * I + 1]), ...);
+  }
+  template <unsigned U, unsigned Slot, class IO>
+  static EC_SKELETON_INLINE void store_pairs(const IO &io, uint8_t *p, const Vec *v) {
+    static_assert(IO::kPairs && U % 2 == 0, "paired stores take whole pairs");
+    store_pairs_at<Slot>(io, p, v, std::make_index_sequence<U / 2>{});
+  }
+  template <unsigned Slot, class IO, size_t... I>
+  static EC_SKELETON_INLINE void store_pairs_at(const IO &io, uint8_t *p, const Vec *v, std::index_sequence<I...>) {
+    (io.template store_pair<Slot + I>(p + 2 * I * W, v[2 * I], v[2 * I + 1]), ...);
+  }
+  // ... and prepared for multiplying.
+  template <unsigned U, unsigned Slot, class IO>
+  static EC_SKELETON_INLINE void load_sources(const IO &io, const uint8_t *p, typename T::Src *s) {
+    Vec v[U];
+    load_pairs<U, Slot>(io, p, v);
+    EC_SKELETON_UNROLL
+    for (unsigned u = 0; u < U; u++)
+      s[u] = T::prepare(v[u]);
+  }
+
   // ---- dot product: R outputs, U registers each, one source read per pass ----
   // The accumulators start as the products of the first sources, not as zero: that saves a zeroing move
   // and an add per accumulator register and block. By default (kFirstSources = 2) as the sum of the first
@@ -151,6 +211,38 @@ template <class T> struct RegionLoops {
   // cost issue slots.
   static constexpr size_t kPrefetch = PrefetchBytes<T>::value;
   static constexpr unsigned kPrefetchSources = 8;
+
+  // Two sources' products added to the accumulators with add3 (a step of dot_block where T has it), the
+  // sources taken half a block at a time like dot_block's peel. (The peel itself stays written out in
+  // dot_block: as a shared inline function it changed the other variants' register allocation.)
+  template <unsigned R, unsigned U, class IO>
+  static EC_SKELETON_INLINE void add3_two_sources(const IO &io, size_t off, const uint8_t *tables,
+                                                  size_t row_stride, const uint8_t *a, const uint8_t *b,
+                                                  Vec (&acc)[R][U]) {
+    constexpr unsigned C = U > 1 ? U / 2 : 1;
+    EC_SKELETON_UNROLL
+    for (unsigned c = 0; c < U; c += C) {
+      typename T::Src s0[C], s1[C];
+      if constexpr (IO::kPairs && C % 2 == 0) {
+        load_sources<C, 0>(io, a + off + c * W, s0);
+        load_sources<C, C / 2>(io, b + off + c * W, s1);
+      } else {
+        EC_SKELETON_UNROLL
+        for (unsigned u = 0; u < C; u++) {
+          s0[u] = T::prepare(io.load(a + off + (c + u) * W));
+          s1[u] = T::prepare(io.load(b + off + (c + u) * W));
+        }
+      }
+      EC_SKELETON_UNROLL
+      for (unsigned r = 0; r < R; r++) {
+        const typename T::Table tab0 = T::load_table(tables + r * row_stride);
+        const typename T::Table tab1 = T::load_table(tables + TB + r * row_stride);
+        EC_SKELETON_UNROLL
+        for (unsigned u = 0; u < C; u++)
+          acc[r][c + u] = T::add3(acc[r][c + u], T::mul(tab0, s0[u]), T::mul(tab1, s1[u]));
+      }
+    }
+  }
 
   template <unsigned R, unsigned U, bool Prefetch, class IO>
   static EC_SKELETON_INLINE void dot_block(const IO &io, size_t off, unsigned k, const uint8_t *tables,
@@ -196,10 +288,15 @@ template <class T> struct RegionLoops {
         if constexpr (C < U)
           __asm__("" : "+r"(t));
         typename T::Src s0[C], s1[C];
-        EC_SKELETON_UNROLL
-        for (unsigned u = 0; u < C; u++) {
-          s0[u] = T::prepare(io.load(src[0] + off + (c + u) * W));
-          s1[u] = T::prepare(io.load(src[1] + off + (c + u) * W));
+        if constexpr (IO::kPairs && C % 2 == 0) {
+          load_sources<C, 0>(io, src[0] + off + c * W, s0);
+          load_sources<C, C / 2>(io, src[1] + off + c * W, s1);
+        } else {
+          EC_SKELETON_UNROLL
+          for (unsigned u = 0; u < C; u++) {
+            s0[u] = T::prepare(io.load(src[0] + off + (c + u) * W));
+            s1[u] = T::prepare(io.load(src[1] + off + (c + u) * W));
+          }
         }
         EC_SKELETON_UNROLL
         for (unsigned r = 0; r < R; r++) {
@@ -211,11 +308,22 @@ template <class T> struct RegionLoops {
         }
       }
     }
-    for (unsigned j = P; j < k; j++) {
+    // With add3, the sources after the peel go two at a time; an odd one left goes alone.
+    unsigned single = P;
+    if constexpr (HasAdd3<T>::value) {
+      static_assert(P == 2, "add3 pairs the sources after a two-source peel");
+      for (; single + 1 < k; single += 2)
+        add3_two_sources<R, U>(io, off, tables + single * TB, row_stride, src[single], src[single + 1], acc);
+    }
+    for (unsigned j = single; j < k; j++) {
       typename T::Src s[U];
-      EC_SKELETON_UNROLL
-      for (unsigned u = 0; u < U; u++)
-        s[u] = T::prepare(io.load(src[j] + off + u * W));
+      if constexpr (IO::kPairs && U % 2 == 0) {
+        load_sources<U, 0>(io, src[j] + off, s);
+      } else {
+        EC_SKELETON_UNROLL
+        for (unsigned u = 0; u < U; u++)
+          s[u] = T::prepare(io.load(src[j] + off + u * W));
+      }
       const uint8_t *t = tables + j * TB;
       EC_SKELETON_UNROLL
       for (unsigned r = 0; r < R; r++) {
@@ -225,12 +333,22 @@ template <class T> struct RegionLoops {
           acc[r][u] = T::add(acc[r][u], T::mul(tab, s[u]));
       }
     }
-    EC_SKELETON_UNROLL
-    for (unsigned r = 0; r < R; r++) {
+    if constexpr (IO::kPairs && U % 2 == 0) {
+      store_rows<U>(io, off, dst, acc, std::make_index_sequence<R>{});
+    } else {
       EC_SKELETON_UNROLL
-      for (unsigned u = 0; u < U; u++)
-        io.store(dst[r] + off + u * W, acc[r][u]);
+      for (unsigned r = 0; r < R; r++) {
+        EC_SKELETON_UNROLL
+        for (unsigned u = 0; u < U; u++)
+          io.store(dst[r] + off + u * W, acc[r][u]);
+      }
     }
+  }
+  // The accumulators of row r are the pairs r * U / 2, ...
+  template <unsigned U, class IO, size_t R, size_t... Rows>
+  static EC_SKELETON_INLINE void store_rows(const IO &io, size_t off, uint8_t *const *dst, const Vec (&acc)[R][U],
+                                            std::index_sequence<Rows...>) {
+    (store_pairs<U, Rows * U / 2>(io, dst[Rows] + off, acc[Rows]), ...);
   }
 
   // One source into R outputs: the products are stored (Accumulate false: mul, and dot products of
@@ -239,12 +357,27 @@ template <class T> struct RegionLoops {
   static EC_SKELETON_INLINE void products_block(const IO &io, size_t off, const uint8_t *tables,
                                                 size_t row_stride, const uint8_t *src, uint8_t *const *dst) {
     typename T::Src s[U];
-    EC_SKELETON_UNROLL
-    for (unsigned u = 0; u < U; u++)
-      s[u] = T::prepare(io.load(src + off + u * W));
+    if constexpr (IO::kPairs && U % 2 == 0) {
+      load_sources<U, 0>(io, src + off, s);
+    } else {
+      EC_SKELETON_UNROLL
+      for (unsigned u = 0; u < U; u++)
+        s[u] = T::prepare(io.load(src + off + u * W));
+    }
     EC_SKELETON_UNROLL
     for (unsigned r = 0; r < R; r++) {
       const typename T::Table tab = T::load_table(tables + r * row_stride);
+      if constexpr (IO::kPairs && U % 2 == 0 && Accumulate) {
+        // The outputs in pairs too. (The plain products are stored one by one: the multiply may write
+        // only some registers, which a pair in fixed registers would have to be copied into.)
+        Vec v[U];
+        load_pairs<U, U / 2>(io, dst[r] + off, v);
+        EC_SKELETON_UNROLL
+        for (unsigned u = 0; u < U; u++)
+          v[u] = T::add(v[u], T::mul(tab, s[u]));
+        store_pairs<U, 0>(io, dst[r] + off, v);
+        continue;
+      }
       EC_SKELETON_UNROLL
       for (unsigned u = 0; u < U; u++) {
         uint8_t *p = dst[r] + off + u * W;
@@ -361,6 +494,18 @@ template <class T> struct RegionLoops {
   static EC_SKELETON_INLINE void xor_block(const IO &io, size_t off, unsigned n, const uint8_t *const *src,
                                            uint8_t *dst) {
     Vec acc[U];
+    if constexpr (IO::kPairs && U % 2 == 0) {
+      load_pairs<U, 0>(io, src[0] + off, acc);
+      for (unsigned j = 1; j < n; j++) {
+        Vec v[U];
+        load_pairs<U, U / 2>(io, src[j] + off, v);
+        EC_SKELETON_UNROLL
+        for (unsigned u = 0; u < U; u++)
+          acc[u] = T::add(acc[u], v[u]);
+      }
+      store_pairs<U, 0>(io, dst + off, acc);
+      return;
+    }
     EC_SKELETON_UNROLL
     for (unsigned u = 0; u < U; u++)
       acc[u] = io.load(src[0] + off + u * W);
