@@ -99,6 +99,7 @@ packaged=$(grep -o 'libec_power8[^/]*\.so$' <<<"$contents" | sort)
 # The Ceph dependency is the upstream version the plugin was compiled for.
 ceph_up=$(dpkg-query -W -f='${Version}' ceph-base | sed 's/^[0-9]*://; s/[-+~].*//')
 dpkg-deb -f "$deb" Depends | grep -qF "ceph-base (>= $ceph_up)" || die "Depends lacks ceph-base (>= $ceph_up)"
+[[ $(dpkg-deb -f "$deb" Version) == *+ceph$ceph_up ]] || die "version $(dpkg-deb -f "$deb" Version) does not name Ceph $ceph_up"
 step "package contents and Depends ok"
 
 # ---------------------------------------------------------------- lintian
