@@ -87,9 +87,10 @@ changes=$(ls "$WORK"/${PKG}_*.changes)
 dpkg-deb -f "$deb" Package Version Depends >&2
 dpkg-deb -c "$deb" | awk '$1 !~ /^d/ {print "  /" substr($6, 3)}' >&2
 
-# The package holds the loader, the variants of this architecture and the benchmark.
+# The package holds the loader, the variants of this architecture, the benchmark and the adopt command.
 contents=$(dpkg-deb -c "$deb" | awk '{print $6}')
-for f in "./${SYSDIR#/}/libec_power8.so" "./${SYSDIR#/}/libec_power8_generic.so" ./usr/bin/ceph_erasure_code_benchmark; do
+for f in "./${SYSDIR#/}/libec_power8.so" "./${SYSDIR#/}/libec_power8_generic.so" ./usr/bin/ceph_erasure_code_benchmark \
+  ./usr/bin/ceph-ec-power8 ./usr/share/man/man8/ceph-ec-power8.8.gz; do
   grep -qxF "$f" <<<"$contents" || die "$f is not in $deb"
 done
 # Exactly the libraries the build produced.
@@ -192,6 +193,12 @@ for plugin in power8 jerasure; do
     step "  benchmark $plugin $wl: $out (seconds, KB)"
   done
 done
+
+log "/usr/bin/ceph-ec-power8 (installed): runs, and is the tree's tools/ceph-ec-power8"
+cmp -s /usr/bin/ceph-ec-power8 "$EC_TOP/tools/ceph-ec-power8" || die "/usr/bin/ceph-ec-power8 differs from tools/ceph-ec-power8"
+out=$(/usr/bin/ceph-ec-power8 --help) || die "ceph-ec-power8 --help failed"
+grep -q 'adopt' <<<"$out" || die "ceph-ec-power8 --help does not list adopt: $out"
+step "  ceph-ec-power8 --help: $(head -1 <<<"$out")"
 cd "$EC_TOP"
 
 # ---------------------------------------------------------------- EC pools on a local cluster
@@ -211,7 +218,9 @@ log "remove $PKG"
 installed_here=0
 dpkg --purge "$PKG" >&2
 ! compgen -G "$SYSDIR/libec_power8*.so" >/dev/null || die "libec_power8*.so left in $SYSDIR after removal"
-[ ! -e /usr/bin/ceph_erasure_code_benchmark ] || die "/usr/bin/ceph_erasure_code_benchmark left after removal"
+for f in /usr/bin/ceph_erasure_code_benchmark /usr/bin/ceph-ec-power8; do
+  [ ! -e "$f" ] || die "$f left after removal"
+done
 step "amd64 package ok ($((SECONDS - T0))s)"
 
 # ---------------------------------------------------------------- ppc64el cross build
