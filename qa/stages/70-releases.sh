@@ -8,12 +8,13 @@
 #   30  the ppc64el cross build with that suite's cross compiler and Debian's ppc64el ceph-erasure-code-tool
 #       of that release under qemu POWER8/9/10 (the unit suite under qemu runs on the host's stage 30)
 #   40  the local-cluster EC-pool test with that release's daemons
+#   45  ceph-ec-power8 adopt/revert of jerasure pools with that release's daemons and its profile syntax
 #   60  the Debian package of that release (amd64 and ppc64el), installed and used by its daemons
 # then, on the host: the interface of releases declared alike (same generation in the table) compared
 # whole through the ceph::ErasureCode vtables of their libec_jerasure.so, and the upgrade from the release
 # before it (qa/upgrade/upgrade-test) when that is the installed one.
 #   EC_RELEASES      releases to run (default: all but the installed one)
-#   EC_RELEASE_STAGES stages run in each root (default "10 30 40 60")
+#   EC_RELEASE_STAGES stages run in each root (default "10 30 40 45 60")
 #   EC_RELEASE_POOL_PARTS  ec-pool-test parts stage 60 runs against the installed package in the root
 #                    (default "lrc bad": stage 40 just ran them all against the build tree)
 set -euo pipefail
@@ -42,7 +43,7 @@ for release in $(release_names); do
 
   # The stages in the root, each with build directories of its own.
   EC_BUILD=$EC_TOP/build-$release EC_PPC64LE_BUILD=$EC_TOP/build-ppc64le-$release EC_PPC64LE_UNIT_CPUS="" \
-    EC_DEB_POOL_PARTS=${EC_RELEASE_POOL_PARTS:-lrc bad} EC_STAGES=${EC_RELEASE_STAGES:-10 30 40 60} \
+    EC_DEB_POOL_PARTS=${EC_RELEASE_POOL_PARTS:-lrc bad} EC_STAGES=${EC_RELEASE_STAGES:-10 30 40 45 60} \
     release_root_run "$release" "bash qa/test-all.sh" || die "$release: stages failed in its root ($root)"
 
   if [ "$prev" = "$host" ]; then
