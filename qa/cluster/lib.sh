@@ -109,6 +109,8 @@ osd_beacon_report_interval = 5
 osd_mon_report_interval = 1
 osd_pool_default_size = 3
 osd_pool_default_min_size = 1
+# The caller's own [global] settings (CL_EXTRA_CONF: "key = value" lines), read before any daemon starts.
+${CL_EXTRA_CONF:-}
 
 [client]
 admin_socket =
@@ -358,6 +360,7 @@ cl_dead_daemons() {
 }
 
 # cl_start [-n OSDS] [-s memstore|bluestore] [-p PLUGIN_DIR] [-l "PRELOADED PLUGINS"] [-d DIR]
+# CL_EXTRA_CONF (optional): more "key = value" lines for [global] of ceph.conf.
 cl_start() {
   CL_OSDS=${CL_OSDS:-6}
   CL_STORE=${CL_STORE:-memstore}
