@@ -30,36 +30,14 @@ if [ -f "$stamp" ] && [ "$(cat "$stamp")" = "$want" ]; then
   exit 0
 fi
 
-private_apt_config "$APT" deb ppc64el
-export APT_CONFIG=$APT/apt.conf
-mkdir -p "$DEBS"
-missing=()
-for p in "${OSD_PKGS[@]}"; do
-  compgen -G "$DEBS/${p}_*_ppc64el.deb" >/dev/null || missing+=("$p")
-done
-if [ ${#missing[@]} -gt 0 ]; then
-  log "private apt (ppc64el): update; download ${missing[*]}"
-  apt-get update -q >&2
-  (cd "$DEBS" && apt-get download -q "${missing[@]}" >&2)
-fi
+private_apt_download "$APT" ppc64el "$DEBS" "${OSD_PKGS[@]}"
 log "unpacking ${#OSD_PKGS[@]} more debs into $ROOT"
 for p in "${OSD_PKGS[@]}"; do dpkg -x "$(compgen -G "$DEBS/${p}_*_ppc64el.deb" | head -1)" "$ROOT"; done
 
 # Fail now, not under qemu later, if a library the daemon loads is missing.
-libdirs=("$ROOT/lib/powerpc64le-linux-gnu" "$ROOT/usr/lib/powerpc64le-linux-gnu"
-         "$ROOT/usr/lib/powerpc64le-linux-gnu/ceph")
-unresolved=()
-for f in "$ROOT/usr/bin/ceph-osd" "$ROOT/usr/bin/ceph-objectstore-tool" \
-         "$ROOT"/usr/lib/powerpc64le-linux-gnu/ceph/*.so* \
-         "$ROOT"/usr/lib/powerpc64le-linux-gnu/ceph/erasure-code/*.so \
-         "$ROOT"/usr/lib/powerpc64le-linux-gnu/*.so.*; do
-  [ -f "$f" ] || continue
-  for so in $(readelf -d "$f" 2>/dev/null | sed -n 's/.*(NEEDED).*\[\(.*\)\]/\1/p'); do
-    found=
-    for d in "${libdirs[@]}"; do [ -e "$d/$so" ] && found=1 && break; done
-    [ -n "$found" ] || unresolved+=("${f#"$ROOT"/} needs $so")
-  done
-done
-[ ${#unresolved[@]} -eq 0 ] || die "ppc64el OSD root $ROOT lacks libraries: $(printf '%s; ' "${unresolved[@]}")"
+missing=$(root_missing_libs "$ROOT" powerpc64le-linux-gnu "$ROOT/usr/bin/ceph-osd" "$ROOT/usr/bin/ceph-objectstore-tool" \
+  "$ROOT"/usr/lib/powerpc64le-linux-gnu/ceph/*.so* "$ROOT"/usr/lib/powerpc64le-linux-gnu/ceph/erasure-code/*.so \
+  "$ROOT"/usr/lib/powerpc64le-linux-gnu/*.so.*)
+[ -z "$missing" ] || die "ppc64el OSD root $ROOT lacks libraries: $(tr '\n' ';' <<<"$missing")"
 echo "$want" >"$stamp"
 echo "$ROOT"
