@@ -420,6 +420,26 @@ cl_start() {
   cl_log "cluster up in $((SECONDS - t0))s: $(cl_ceph health 2>&1 | head -1)"
 }
 
+# cl_start_retried ATTEMPTS [cl_start options but -d]: cl_start in a new directory, again in another one
+# when it fails (the mon's port is picked free, but another cluster on the host can bind it before our
+# mon does: "unable to bind monitor ... Address already in use"). Sets CL_DIR and sources its env.
+cl_start_retried() {
+  local attempts=$1 i dir
+  shift
+  for i in $(seq 1 "$attempts"); do
+    dir=$(mktemp -d "${TMPDIR:-/tmp}/ceph-qa.XXXXXX")
+    if (cl_start "$@" -d "$dir"); then
+      # shellcheck source=/dev/null
+      . "$dir/env"
+      return 0
+    fi
+    cl_log "cluster start, attempt $i of $attempts, failed: removing $dir"
+    (cl_stop "$dir") >/dev/null 2>&1 || true
+    rm -rf "$dir"
+  done
+  cl_die "the cluster did not start in $attempts attempts"
+}
+
 cl_stop() {
   CL_DIR=$(cd "$1" && pwd)
   [ -f "$CL_DIR/ceph.conf" ] || { cl_log "no cluster in $CL_DIR"; return 1; }
