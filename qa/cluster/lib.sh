@@ -109,6 +109,8 @@ osd_beacon_report_interval = 5
 osd_mon_report_interval = 1
 osd_pool_default_size = 3
 osd_pool_default_min_size = 1
+# The caller's own [global] settings (CL_EXTRA_CONF: "key = value" lines), read before any daemon starts.
+${CL_EXTRA_CONF:-}
 
 [client]
 admin_socket =
@@ -376,6 +378,7 @@ cl_dead_daemons() {
 }
 
 # cl_start [-n OSDS] [-s memstore|bluestore] [-p PLUGIN_DIR] [-l "PRELOADED PLUGINS"] [-d DIR]
+# CL_EXTRA_CONF (optional): more "key = value" lines for [global] of ceph.conf.
 cl_start() {
   CL_OSDS=${CL_OSDS:-6}
   CL_STORE=${CL_STORE:-memstore}
@@ -433,6 +436,26 @@ cl_start() {
   cl_ceph balancer off >/dev/null 2>&1 || cl_log "warning: could not turn the balancer off"
   cl_wait_clean "" "$CL_TIMEOUT_UP"
   cl_log "cluster up in $((SECONDS - t0))s: $(cl_ceph health 2>&1 | head -1)"
+}
+
+# cl_start_retried ATTEMPTS [cl_start options but -d]: cl_start in a new directory, again in another one
+# when it fails (the mon's port is picked free, but another cluster on the host can bind it before our
+# mon does: "unable to bind monitor ... Address already in use"). Sets CL_DIR and sources its env.
+cl_start_retried() {
+  local attempts=$1 i dir
+  shift
+  for i in $(seq 1 "$attempts"); do
+    dir=$(mktemp -d "${TMPDIR:-/tmp}/ceph-qa.XXXXXX")
+    if (cl_start "$@" -d "$dir"); then
+      # shellcheck source=/dev/null
+      . "$dir/env"
+      return 0
+    fi
+    cl_log "cluster start, attempt $i of $attempts, failed: removing $dir"
+    (cl_stop "$dir") >/dev/null 2>&1 || true
+    rm -rf "$dir"
+  done
+  cl_die "the cluster did not start in $attempts attempts"
 }
 
 cl_stop() {

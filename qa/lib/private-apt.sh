@@ -30,3 +30,38 @@ private_apt_config() {
     fi
   } >"$dir/apt.conf"
 }
+
+# private_apt_download APTDIR ARCH DEBDIR PKG...: the debs of PKG... and of everything they depend on, for
+# ARCH, in DEBDIR, downloaded with a private configuration in APTDIR unless every PKG is there already.
+# With the private (empty) dpkg status, `install --download-only` fetches the whole dependency closure,
+# so library package names that differ between Debian suites need no list. Leaves APT_CONFIG exported.
+private_apt_download() {
+  local aptdir=$1 arch=$2 debdir=$3 p missing=()
+  shift 3
+  private_apt_config "$aptdir" deb "$arch"
+  export APT_CONFIG=$aptdir/apt.conf
+  mkdir -p "$debdir/partial"
+  for p in "$@"; do
+    compgen -G "$debdir/${p}_*_$arch.deb" >/dev/null || missing+=("$p")
+  done
+  [ ${#missing[@]} -gt 0 ] || return 0
+  printf '\n==> %s\n' "private apt ($arch): update; download $* and their dependencies" >&2
+  apt-get update -q >&2
+  apt-get install -q -y --download-only --no-install-recommends -o Dir::Cache::archives="$debdir" "$@" >&2
+}
+
+# root_missing_libs ROOT MULTIARCH FILE...: one line "FILE needs SONAME" for every NEEDED soname of the ELF
+# FILEs that none of ROOT's library directories (lib/, usr/lib/, usr/lib/ceph/ of MULTIARCH) holds.
+root_missing_libs() {
+  local root=$1 ma=$2 f so d found
+  shift 2
+  local libdirs=("$root/lib/$ma" "$root/usr/lib/$ma" "$root/usr/lib/$ma/ceph" "$root/usr/lib/$ma/ceph/erasure-code")
+  for f in "$@"; do
+    [ -f "$f" ] || continue
+    for so in $(readelf -d "$f" 2>/dev/null | sed -n 's/.*(NEEDED).*\[\(.*\)\]/\1/p'); do
+      found=
+      for d in "${libdirs[@]}"; do [ -e "$d/$so" ] && found=1 && break; done
+      [ -n "$found" ] || echo "${f#"$root"/} needs $so"
+    done
+  done
+}

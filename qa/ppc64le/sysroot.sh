@@ -36,20 +36,7 @@ if [ -f "$stamp" ] && [ "$(cat "$stamp")" = "$want" ]; then
   exit 0
 fi
 
-private_apt_config "$APT" deb ppc64el
-export APT_CONFIG=$APT/apt.conf
-mkdir -p "$DEBS/partial"
-missing=()
-for p in "${BUILD_PKGS[@]}" "${TOOL_PKGS[@]}"; do
-  compgen -G "$DEBS/${p}_*_ppc64el.deb" >/dev/null || missing+=("$p")
-done
-if [ ${#missing[@]} -gt 0 ]; then
-  log "private apt (ppc64el): update; download ${BUILD_PKGS[*]} ${TOOL_PKGS[*]} and their dependencies"
-  apt-get update -q >&2
-  # With the private (empty) dpkg status, --download-only fetches the whole dependency closure.
-  apt-get install -q -y --download-only --no-install-recommends -o Dir::Cache::archives="$DEBS" \
-    "${BUILD_PKGS[@]}" "${TOOL_PKGS[@]}" >&2
-fi
+private_apt_download "$APT" ppc64el "$DEBS" "${BUILD_PKGS[@]}" "${TOOL_PKGS[@]}"
 
 log "unpacking $(ls "$DEBS"/*.deb | wc -l) debs into $SYSROOT"
 rm -rf "$SYSROOT"
@@ -68,19 +55,8 @@ mkdir -p "$SYSROOT/lib64"
 ln -sfn ../lib/powerpc64le-linux-gnu/ld64.so.2 "$SYSROOT/lib64/ld64.so.2"
 
 # Fail now, not under qemu later, if a library the tool needs is missing.
-libdirs=("$SYSROOT/lib/powerpc64le-linux-gnu" "$SYSROOT/usr/lib/powerpc64le-linux-gnu"
-         "$SYSROOT/usr/lib/powerpc64le-linux-gnu/ceph" "$SYSROOT/usr/lib/powerpc64le-linux-gnu/ceph/erasure-code")
-check() {
-  local f=$1 so found d
-  for so in $(readelf -d "$f" | sed -n 's/.*(NEEDED).*\[\(.*\)\]/\1/p'); do
-    found=
-    for d in "${libdirs[@]}"; do [ -e "$d/$so" ] && found=1 && break; done
-    [ -n "$found" ] || die "$f needs $so, which no downloaded package provides"
-  done
-}
-check "$SYSROOT/usr/bin/ceph-erasure-code-tool"
-for f in "$SYSROOT"/usr/lib/powerpc64le-linux-gnu/ceph/*.so* "$SYSROOT"/usr/lib/powerpc64le-linux-gnu/ceph/erasure-code/*.so; do
-  check "$f"
-done
+missing=$(root_missing_libs "$SYSROOT" powerpc64le-linux-gnu "$SYSROOT/usr/bin/ceph-erasure-code-tool" \
+  "$SYSROOT"/usr/lib/powerpc64le-linux-gnu/ceph/*.so* "$SYSROOT"/usr/lib/powerpc64le-linux-gnu/ceph/erasure-code/*.so)
+[ -z "$missing" ] || die "no downloaded package provides: $(tr '\n' ';' <<<"$missing")"
 echo "$want" >"$stamp"
 echo "$SYSROOT"

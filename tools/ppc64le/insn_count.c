@@ -4,28 +4,14 @@
  *
  * With sym= arguments only symbols containing one of the substrings are counted (cheaper); without, all.
  * qemu resolves symbols of the main executable only, so link the code under test statically.
- * Debian 12's qemu 7.2 exports the plugin API but ships no qemu-plugin.h, so the API v1 subset used here
- * is declared below (newer qemu changed the inline-op API: this is for 7.2 only). */
+ * The API (v1, Debian 12's qemu 7.2) is declared in qemu_plugin_v1.h. */
 #define _POSIX_C_SOURCE 200809L /* strdup */
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
-typedef uint64_t qemu_plugin_id_t;
-struct qemu_plugin_tb;
-struct qemu_plugin_insn;
-struct qemu_info_t;
-enum qemu_plugin_op { QEMU_PLUGIN_INLINE_ADD_U64 };
-void qemu_plugin_register_vcpu_tb_trans_cb(qemu_plugin_id_t id,
-                                           void (*cb)(qemu_plugin_id_t, struct qemu_plugin_tb *));
-size_t qemu_plugin_tb_n_insns(const struct qemu_plugin_tb *tb);
-struct qemu_plugin_insn *qemu_plugin_tb_get_insn(const struct qemu_plugin_tb *tb, size_t idx);
-const char *qemu_plugin_insn_symbol(const struct qemu_plugin_insn *insn);
-void qemu_plugin_register_vcpu_insn_exec_inline(struct qemu_plugin_insn *insn, enum qemu_plugin_op op,
-                                                void *ptr, uint64_t imm);
-void qemu_plugin_register_atexit_cb(qemu_plugin_id_t id, void (*cb)(qemu_plugin_id_t, void *), void *udata);
-void qemu_plugin_outs(const char *string);
+#include "qemu_plugin_v1.h"
 
 __attribute__((visibility("default"))) int qemu_plugin_version = 1;
 

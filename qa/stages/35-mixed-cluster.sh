@@ -1,0 +1,33 @@
+#!/usr/bin/env bash
+# SPDX-License-Identifier: LGPL-2.1-or-later
+# One cluster, two architectures: x86 mon, mgr and OSDs with the native plugin, plus Debian's ppc64el
+# ceph-osd under qemu-ppc64le (-cpu power8, power9, power10) with the cross-built plugin; pools of every
+# technique for power8 and, as the control, jerasure; degraded reads and rebuilds by primaries of the
+# other architecture, deep-scrub, byte-for-byte reads (qa/mixed/mixed-cluster-test).
+# Needs the native plugin of stage 10 ($EC_BUILD/lib). The ppc64el plugin comes from stage 30's cross
+# build when it ran; otherwise it is configured and built here the same way (plugin targets only).
+#   EC_PPC64LE_BUILD   cross build directory (default $EC_TOP/build-ppc64le)
+set -euo pipefail
+# shellcheck source=SCRIPTDIR/../lib/common.sh
+. "$(dirname "$0")/../lib/common.sh"
+ensure_packages ceph-mon ceph-mgr ceph-osd ceph-common jq iproute2 coreutils qemu-user \
+  g++-powerpc64le-linux-gnu cmake ninja-build googletest
+[ -e "$EC_BUILD/lib/libec_power8.so" ] || die "$EC_BUILD/lib/libec_power8.so missing: run stage 10 (the build) first"
+BUILD=${EC_PPC64LE_BUILD:-$EC_TOP/build-ppc64le}
+SYSROOT=$EC_TOP/.ppc-sysroot
+
+log "ppc64el root for ceph-osd (Debian packages via a private apt configuration)"
+ROOT=$(bash "$EC_TOP/qa/ppc64le/osd-root.sh")
+
+if [ ! -f "$BUILD/CMakeCache.txt" ]; then
+  log "no cross build in $BUILD: configuring it as stage 30 does"
+  bash "$EC_TOP/qa/ppc64le/sysroot.sh" "$SYSROOT" >/dev/null
+  cmake -S "$EC_TOP" -B "$BUILD" -G Ninja \
+    -DCMAKE_TOOLCHAIN_FILE="$EC_TOP/cmake/ppc64le-toolchain.cmake" \
+    -DEC_PPC64LE_SYSROOT="$SYSROOT" \
+    -DCEPH_VERSION="$(dpkg-deb -f "$(ls "$EC_TOP"/.cache/ppc64le/debs/ceph-base_*_ppc64el.deb)" Version | sed 's/^[0-9]*://; s/[+-].*//')" >/dev/null
+fi
+log "ppc64el plugin in $BUILD/lib"
+cmake --build "$BUILD" -j"$(nproc)" --target ec_power8
+
+EC_PPC64LE_BUILD=$BUILD EC_MIXED_ROOT=$ROOT exec "$EC_TOP/qa/mixed/mixed-cluster-test" "$@"
