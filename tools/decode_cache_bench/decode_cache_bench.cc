@@ -59,7 +59,8 @@ int main(int argc, char **argv) {
                                      {"m", std::to_string(s.m)}, {"packetsize", "64"}};
     double rate[2];
     for (int cached = 1; cached >= 0; cached--) {
-      ec::power8::ErasureCodePower8 codec(kernels, cached ? ec::power8::ErasureCodePower8::kDecodeCacheEntries : 0);
+      ec::power8::ErasureCodePower8 codec(
+          kernels, cached ? std::make_shared<ec::power8::DecodeCache>(ec::power8::DecodeCache::kDefaultMaxBytes) : nullptr);
       ceph::ErasureCodeProfile p = profile;
       if (codec.init(p, &std::cerr) != 0)
         return 1;

@@ -3,7 +3,6 @@
 #include <algorithm>
 #include <cerrno>
 #include <climits>
-#include <memory_resource>
 #include <vector>
 
 #include "erasure-code/power8/profile_keys.h"
@@ -101,7 +100,8 @@ int ErasureCodePower8::prepare_code(std::ostream *ss) {
     return -EINVAL;
   }
   encoder_ = make_chunk_coder(kernels_, params_.m, params_.k, coding_, coder_packetsize());
-  decode_cache_.clear();
+  if (decode_cache_)
+    code_id_ = decode_cache_->code_id(kernels_, coding_, coder_packetsize());
   return 0;
 }
 
@@ -147,17 +147,19 @@ std::shared_ptr<const DecodePlan> ErasureCodePower8::decode_plan(const unsigned 
     pattern.add_survivor(survivors[j]);
   for (unsigned r = 0; r < nwanted; r++)
     pattern.add_wanted(wanted[r]);
-  if (auto plan = decode_cache_.find(pattern))
-    return plan;
+  if (decode_cache_)
+    if (auto plan = decode_cache_->find(code_id_, pattern))
+      return plan;
   const gf::Matrix rows = gf::decode_rows(params_.k, params_.m, coding_,
                                           std::vector<unsigned>(survivors, survivors + params_.k),
                                           std::vector<unsigned>(wanted, wanted + nwanted));
   if (rows.empty())
     return nullptr;
-  std::pmr::memory_resource *memory = decode_cache_.memory();
-  auto plan = std::allocate_shared<DecodePlan>(std::pmr::polymorphic_allocator<DecodePlan>(memory));
-  plan->coder = make_chunk_coder(kernels_, nwanted, params_.k, rows, coder_packetsize(), memory);
-  return decode_cache_.insert(pattern, std::move(plan));
+  auto plan = DecodeCache::new_plan();
+  plan->coder = make_chunk_coder(kernels_, nwanted, params_.k, rows, coder_packetsize(), &plan->memory);
+  if (!decode_cache_)
+    return plan;
+  return decode_cache_->insert(code_id_, pattern, std::move(plan));
 }
 
 int ErasureCodePower8::decode_chunks(const std::set<int> &want_to_read, const std::map<int, ceph::bufferlist> &chunks,

@@ -1,34 +1,35 @@
-// Where decode plans live: a pool of the decode cache's own, apart from the process heap.
+// What one decode plan takes from the heap, so that the plugin-wide decode cache can be bounded in bytes.
 //
-// A plan is built on a cache miss, in the middle of a decode whose output buffers the caller has just
-// allocated and will free soon after. Taken from glibc's heap (Debian's Ceph daemons use glibc malloc),
-// a plan's small long-lived blocks land in the holes those buffers leave when they are freed, so the next
-// decode's buffers no longer fit there and the heap grows instead: ceph_erasure_code_benchmark decoding
-// random 4-erasure patterns of 10+4 1 MiB objects grew its heap by ~100 KiB per miss and spent a third
-// of its time faulting the fresh pages in. The pool takes memory from the heap in large chunks, a few
-// times over the cache's life, and recycles the blocks of evicted plans itself.
+// Every block of a plan's coder (the coder object, its tables or XOR lists) is taken through the plan's
+// own PlanMemory, which forwards to the heap and counts. The plan gives each block back when it is
+// destroyed, so an evicted plan returns its memory to the heap (and, through malloc_trim or glibc's own
+// trimming, to the system) instead of to a pool that keeps it.
 #ifndef EC_POWER8_PLAN_MEMORY_H
 #define EC_POWER8_PLAN_MEMORY_H
 
 #include <cstddef>
 #include <memory_resource>
-#include <mutex>
 
 namespace ec::power8 {
 
 class PlanMemory final : public std::pmr::memory_resource {
 public:
-  PlanMemory();
+  // What the heap is estimated to spend on a block of n bytes: glibc rounds a block up to 16 bytes and
+  // keeps an 8-byte header in front; counted as 16 so the estimate errs on the side of the bound.
+  static constexpr std::size_t heap_cost(std::size_t n) { return (n + 15) / 16 * 16 + 16; }
+
+  // Heap bytes taken so far (heap_cost of every block, including those already given back: a plan is
+  // built once and then only read, so the two are the same for a finished plan).
+  std::size_t taken() const { return taken_; }
 
 private:
-  // Locked: plans are built by whichever thread misses, and freed by whichever thread drops the last
-  // reference to an evicted one, possibly outside the cache's lock.
+  // Only the thread building the plan allocates; the thread dropping its last reference deallocates,
+  // after every allocation: no lock needed.
   void *do_allocate(std::size_t bytes, std::size_t alignment) override;
   void do_deallocate(void *p, std::size_t bytes, std::size_t alignment) override;
   bool do_is_equal(const std::pmr::memory_resource &other) const noexcept override { return this == &other; }
 
-  std::mutex lock_;
-  std::pmr::unsynchronized_pool_resource pool_;
+  std::size_t taken_ = 0;
 };
 
 } // namespace ec::power8
