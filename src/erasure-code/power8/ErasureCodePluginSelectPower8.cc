@@ -1,17 +1,14 @@
 #include "erasure-code/power8/ErasureCodePluginSelectPower8.h"
 
-#include <unistd.h>
-
 #include <algorithm>
 #include <cerrno>
-#include <sstream>
 
 #include "erasure-code/power8/ceph_version.h"
+#include "erasure-code/power8/decode_cache.h"
 #include "erasure-code/power8/plugin_log.h"
 #include "simd/probe/cpu_probe.h"
 
 namespace ec::power8 {
-namespace {
 
 std::string join(const std::vector<std::string> &names) {
   std::string out;
@@ -20,23 +17,40 @@ std::string join(const std::vector<std::string> &names) {
   return out;
 }
 
-} // namespace
+std::string ErasureCodePluginSelectPower8::why_unusable(const std::string &variant) const {
+  for (const auto &f : loads_.failed)
+    if (f.name == variant)
+      return "its library did not load: " + f.cause;
+  if (std::find(loads_.not_installed.begin(), loads_.not_installed.end(), variant) != loads_.not_installed.end())
+    return "its library is not installed";
+  return "this CPU does not run it (it runs " + join(runnable_) + ")";
+}
 
-std::string ErasureCodePluginSelectPower8::variant_for(const ceph::ErasureCodeProfile &profile) const {
+const LoadedVariant &ErasureCodePluginSelectPower8::variant_for(const ceph::ErasureCodeProfile &profile) {
   auto forced = profile.find(kVariantKey);
   if (forced == profile.end() || forced->second.empty())
-    return loaded_.front();
-  if (std::find(loaded_.begin(), loaded_.end(), forced->second) != loaded_.end())
-    return forced->second;
-  log_line(std::string(kVariantKey) + "=" + forced->second + " cannot be used on this host (variants here: " +
-           join(loaded_) + "); coding with " + loaded_.front() + " instead, which gives the same chunks");
-  return loaded_.front();
+    return loads_.loaded.front();
+  for (const auto &v : loads_.loaded)
+    if (v.name == forced->second)
+      return v;
+  std::string key;
+  for (const auto &kv : profile)
+    key += kv.first + '=' + kv.second + '\n';
+  bool first_time;
+  {
+    std::lock_guard<std::mutex> guard(reported_lock_);
+    first_time = reported_.insert(key).second;
+  }
+  if (first_time)
+    log_line(std::string(kVariantKey) + "=" + forced->second + " cannot be used on this host (" +
+             why_unusable(forced->second) + "); coding with " + loads_.loaded.front().name +
+             " instead, which gives the same chunks");
+  return loads_.loaded.front();
 }
 
 int ErasureCodePluginSelectPower8::factory(const std::string &directory, ceph::ErasureCodeProfile &profile,
                                            ceph::ErasureCodeInterfaceRef *erasure_code, std::ostream *ss) {
-  return ceph::ErasureCodePluginRegistry::instance().factory(plugin_name_ + "_" + variant_for(profile), directory,
-                                                             profile, erasure_code, ss);
+  return variant_for(profile).plugin->factory(directory, profile, erasure_code, ss);
 }
 
 } // namespace ec::power8
@@ -45,35 +59,33 @@ extern "C" __attribute__((visibility("default"))) const char *__erasure_code_ver
   return EC_POWER8_CEPH_VERSION;
 }
 
-// Called by the registry with its lock held; loading the variant libraries from here is part of its
-// contract (Ceph's own jerasure selector did the same).
+// Called by the registry with its lock held. It has no stream for a message: a failure is its errno for
+// Ceph, and its cause on stderr (the daemon's log).
 extern "C" __attribute__((visibility("default"))) int __erasure_code_init(char *plugin_name, char *directory) {
-  auto &registry = ceph::ErasureCodePluginRegistry::instance();
-  const std::vector<std::string> runnable = ec::simd::runnable_variants();
-  std::vector<std::string> loaded, not_installed;
-  for (const auto &variant : runnable) {
-    const std::string name = std::string(plugin_name) + "_" + variant;
-    // A variant may legitimately be absent (not built for this architecture, or not packaged): skip it
-    // quietly. One that is present but does not load is worth a line.
-    if (access((std::string(directory) + "/lib" + "ec_" + name + ".so").c_str(), F_OK) != 0) {
-      not_installed.push_back(variant);
-      continue;
+  using ec::power8::join;
+  using ec::power8::log_line;
+  std::string complaint;
+  const std::size_t cache_bytes = ec::power8::DecodeCache::max_bytes_from_environment(&complaint);
+  if (!complaint.empty())
+    log_line(complaint);
+  std::vector<std::string> runnable = ec::simd::runnable_variants();
+  ec::power8::VariantLoads loads = ec::power8::load_variants(plugin_name, directory, runnable, cache_bytes);
+  for (const auto &f : loads.failed)
+    log_line("variant " + f.name + " did not load: " + f.cause);
+  if (loads.loaded.empty()) {
+    if (!loads.failed.empty()) {
+      log_line(std::string("no variant library of ") + plugin_name + " in " + directory +
+               " could be loaded; failing with the first one's error");
+      return loads.failed.front().error;
     }
-    std::ostringstream errors;
-    ceph::ErasureCodePlugin *plugin = nullptr;
-    if (registry.load(name, directory, &plugin, &errors) == 0)
-      loaded.push_back(variant);
-    else
-      ec::power8::log_line("variant " + variant + " did not load: " + errors.str());
-  }
-  if (loaded.empty()) {
-    ec::power8::log_line(std::string("no variant library of ") + plugin_name + " could be loaded from " + directory);
+    log_line(std::string("no variant library of ") + plugin_name + " is installed in " + directory +
+             " (looked for " + join(runnable) + ")");
     return -ENOENT;
   }
-  ec::power8::log_line("selected variant " + loaded.front() + " (this CPU can run " + ec::power8::join(runnable) +
-                       (not_installed.empty() ? "" : "; not installed: " + ec::power8::join(not_installed)) + ")");
-  auto *selector = new ec::power8::ErasureCodePluginSelectPower8(plugin_name, loaded);
-  int r = registry.add(plugin_name, selector);
+  log_line("selected variant " + loads.loaded.front().name + " (this CPU can run " + join(runnable) +
+           (loads.not_installed.empty() ? "" : "; not installed: " + join(loads.not_installed)) + ")");
+  auto *selector = new ec::power8::ErasureCodePluginSelectPower8(std::move(loads), std::move(runnable));
+  int r = ceph::ErasureCodePluginRegistry::instance().add(plugin_name, selector);
   if (r)
     delete selector;
   return r;
