@@ -84,9 +84,13 @@ int ErasureCodePower8::parse_code(ceph::ErasureCodeProfile &profile, std::ostrea
       return -EINVAL;
     }
   }
-  if (chunk_alignment(params_) > kMaxAlignment) {
-    *ss << "packetsize=" << params_.packetsize << " is too large for k=" << k << ": the chunk alignment "
-        << "k*w*packetsize*4 = " << chunk_alignment(params_) << " must be at most " << kMaxAlignment << std::endl;
+  // With jerasure-per-chunk-alignment the alignment itself is only w*packetsize, but a group of k data
+  // chunks' packets is still k*w*packetsize*4 bytes of scratch for jerasure and of chunk for Ceph: the
+  // same bound in both modes (packetsize up to 2^27 with k=1 would make 1 GiB chunks otherwise).
+  const std::uint64_t group = std::uint64_t{params_.k} * kW * params_.packetsize * 4;
+  if (chunk_alignment(params_) > kMaxAlignment || group > kMaxAlignment) {
+    *ss << "packetsize=" << params_.packetsize << " is too large for k=" << k << ": k*w*packetsize*4 = " << group
+        << " must be at most " << kMaxAlignment << " (with or without jerasure-per-chunk-alignment)" << std::endl;
     return -EINVAL;
   }
   return 0;
