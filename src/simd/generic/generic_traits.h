@@ -13,7 +13,7 @@
 #include <cstdint>
 #include <cstring>
 
-#include "gf/gf8.h"
+#include "gf/expand.h"
 #include "simd/skeleton/region_loops.h"
 
 namespace ec::simd {
@@ -67,8 +67,10 @@ struct GenericTraits {
   }
 
   static void expand(std::uint8_t coef, std::uint8_t *table) {
+    std::uint8_t column[8];
+    gf::doublings(coef, column);
     for (unsigned j = 0; j < 8; j++) {
-      const Vec w = kLaneOnes * gf::mul(coef, static_cast<std::uint8_t>(1u << j));
+      const Vec w = kLaneOnes * column[j];
       std::memcpy(table + 8 * j, &w, sizeof w);
     }
   }

@@ -7,7 +7,7 @@
 #include <cstdint>
 #include <cstring>
 
-#include "simd/x86/expand_fast.h"
+#include "gf/expand.h"
 #include "simd/x86/register_budget.h"
 
 namespace ec::simd {
@@ -40,7 +40,9 @@ template <class Ops> struct NibbleTraits : Ops {
     return Ops::bxor(Ops::lookup16(t.lo, s.lo), Ops::lookup16(t.hi, s.hi));
   }
   static void expand(std::uint8_t coef, std::uint8_t *table) {
-    nibble_tables_fast(coef, table, table + 16);
+    const gf::NibbleTables t = gf::nibble_tables(coef);
+    std::memcpy(table, t.lo, 16);
+    std::memcpy(table + 16, t.hi, 16);
   }
 };
 
