@@ -52,7 +52,6 @@ std::vector<std::string> runnable_variants() { return x86_variants(read_x86_feat
 
 std::vector<std::string> runnable_variants() {
   Ppc64Features f;
-  f.hwcap = getauxval(AT_HWCAP);
   f.hwcap2 = getauxval(AT_HWCAP2);
   return ppc64le_variants(f);
 }

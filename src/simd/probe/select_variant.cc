@@ -27,13 +27,12 @@ namespace {
 constexpr unsigned long kPpcArch_2_07 = 0x80000000ul;
 constexpr unsigned long kPpcVecCrypto = 0x02000000ul; // vpermxor lives in the crypto facility
 constexpr unsigned long kPpcArch_3_00 = 0x00800000ul;
-constexpr unsigned long kPpcArch_3_1 = 0x00040000ul;
 } // namespace
 
 std::vector<std::string> ppc64le_variants(const Ppc64Features &cpu) {
+  // Only variants some build produces: POWER10 (ISA 3.1) has ISA 3.0 too and runs power9 until a
+  // power10 variant is written.
   const unsigned long h2 = cpu.hwcap2;
-  if (h2 & kPpcArch_3_1)
-    return {"power10", "power9", "power8", "generic"};
   if (h2 & kPpcArch_3_00)
     return {"power9", "power8", "generic"};
   if ((h2 & kPpcArch_2_07) && (h2 & kPpcVecCrypto))
