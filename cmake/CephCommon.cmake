@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: LGPL-2.1-or-later
 # libceph-common.so.2, as the imported target Ceph::common, for the programs that host Ceph code in-process
 # (tests, benchmarks, fuzzers): it holds the bufferlist code, g_ceph_context and the CrushWrapper and assert
 # symbols the stock plugins need resolved at dlopen(RTLD_NOW). The plugins themselves never link it (inside

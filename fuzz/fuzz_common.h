@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: LGPL-2.1-or-later
 // Helpers shared by the fuzz targets: reading fields off the fuzz input, and the variants to run.
 #ifndef EC_FUZZ_FUZZ_COMMON_H
 #define EC_FUZZ_FUZZ_COMMON_H

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: LGPL-2.1-or-later
 // decode / decode_chunks / decode_concat with arbitrary chunk maps on a few fixed profiles: erasures,
 // wanted sets, caller-provided output buffers, chunk lengths, ids, fragmentation and alignment all come
 // from the input. Beyond "no crash, no sanitizer report": whenever the chunks are a genuine encoding with

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: LGPL-2.1-or-later
 // Expansion of one GF(2^8) coefficient into the forms region kernels multiply with. Each SIMD variant's
 // expand() composes its own table from these; none of them allocates.
 //

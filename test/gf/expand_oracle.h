@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: LGPL-2.1-or-later
 // The coefficient expansions of src/gf/expand.h built the slow, obvious way (one field multiplication per
 // entry or bit), as the oracle the fast ones are checked against.
 #ifndef EC_TEST_GF_EXPAND_ORACLE_H

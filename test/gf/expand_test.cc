@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: LGPL-2.1-or-later
 // The coefficient expansions kernels multiply with, each checked against mul for every coefficient and
 // every input byte (mul itself is checked against gf-complete in gf8_test), and against the slow oracle
 // (expand_oracle.h) byte for byte.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: LGPL-2.1-or-later
 // Shared helpers of the codec tests: building a codec from a profile, random objects, shard maps.
 #ifndef EC_TEST_PLUGIN_CODEC_FIXTURE_H
 #define EC_TEST_PLUGIN_CODEC_FIXTURE_H

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: LGPL-2.1-or-later
 // Decoding: every erasure pattern up to m for every technique and k+m <= 12, sampled patterns for large
 // profiles, decode_concat and mappings, and the errors Ceph must get instead of a crash.
 #include <gtest/gtest.h>

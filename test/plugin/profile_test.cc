@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: LGPL-2.1-or-later
 // Profiles: defaults written back, jerasure's chunk sizes, the same verdict on every call and every
 // variant, and a clear error (never a crash) for each bad profile the issue lists.
 #include <gtest/gtest.h>

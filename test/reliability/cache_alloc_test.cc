@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: LGPL-2.1-or-later
 // A decode-cache hit must not allocate: an OSD decodes every degraded read with a cached plan, and the
 // cache's promise (decode_cache.h) is that a hit only takes the lock, moves a list node and copies a
 // shared_ptr. This binary replaces the global operator new with one that counts, per thread, so the

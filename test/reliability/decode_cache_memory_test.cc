@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: LGPL-2.1-or-later
 // The decode-plan cache is one per plugin and bounded in bytes, measured on the real heap.
 //
 // An OSD builds one codec per PG. With a cache per codec (an earlier version: 2048 plans each, in a pool

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: LGPL-2.1-or-later
 // One codec shared by 8 threads, as an OSD shares a pool's codec between its op threads: concurrent
 // encodes and decodes with different erasure patterns, object sizes, buffer alignments and fragmented
 // bufferlists must give exactly the single-threaded results. The k=12 m=4 profile has 2516 patterns of up

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: LGPL-2.1-or-later
 // Cross-CPU verdict: the monitor validates a profile on its CPU, every OSD builds the codec on its own,
 // and an OSD asserts when it cannot. So each profile of the table (valid and invalid) must get the same
 // return code, the same written-back profile and the same chunk sizes

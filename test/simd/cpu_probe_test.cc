@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: LGPL-2.1-or-later
 // The probe's selectors on made-up CPUs (every branch, on any machine), and on the running CPU against the
 // compiler's own independent feature detection.
 #include <gtest/gtest.h>

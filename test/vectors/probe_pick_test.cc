@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: LGPL-2.1-or-later
 // Under qemu the CPU model is chosen per run (QEMU_CPU), and qa/stages/30-ppc64le.sh says which variant
 // the plugin must then load (EC_EXPECT_VARIANT): the probe's best runnable variant that this build has,
 // since the loader skips variants whose library was not built. Without EC_EXPECT_VARIANT it skips.

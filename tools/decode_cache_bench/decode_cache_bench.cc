@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: LGPL-2.1-or-later
 // What the decode-plan cache saves where it matters: decoding one OSD stripe (k x 4 KiB) at a time with m
 // chunks lost, cache on (the plugin's default) against off (every decode inverts its matrix and expands
 // its tables again). Timed with the best variant this CPU runs; a benchmark, not a test.

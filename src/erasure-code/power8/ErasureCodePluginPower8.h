@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: LGPL-2.1-or-later
 // The plugins a variant library (libec_power8_<variant>.so) provides.
 //
 // ErasureCodePluginPower8 makes the ErasureCodePower8 codecs that compute with the library's kernels; the

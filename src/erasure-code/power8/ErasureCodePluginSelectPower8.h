@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: LGPL-2.1-or-later
 // The loader, libec_power8.so (plugin=power8). When Ceph loads it, it probes the CPU and opens every
 // variant library this CPU can run from the same directory (libec_power8_<variant>.so, best first,
 // through their variant entry point: variant_entry.h); its factory hands each profile to the best one,

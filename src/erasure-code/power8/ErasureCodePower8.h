@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: LGPL-2.1-or-later
 // The power8 codec: jerasure's w=8 techniques (reed_sol_van, reed_sol_r6_op, cauchy_orig, cauchy_good)
 // with jerasure's profile keys, defaults and chunk sizes, computed with one variant's SIMD kernels.
 // Chunks are byte-identical to plugin=jerasure's for every profile both accept, whatever the variant.

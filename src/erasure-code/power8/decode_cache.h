@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: LGPL-2.1-or-later
 // Decoding plans of every codec of one plugin, cached per code and erasure pattern in one LRU bounded in
 // bytes.
 //

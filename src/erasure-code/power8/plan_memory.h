@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: LGPL-2.1-or-later
 // What one decode plan takes from the heap, so that the plugin-wide decode cache can be bounded in bytes.
 //
 // Every block of a plan's coder (the coder object, its tables or XOR lists) is taken through the plan's

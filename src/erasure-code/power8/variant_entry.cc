@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: LGPL-2.1-or-later
 // Entry points of libec_power8_<variant>.so. Built once per variant, with EC_POWER8_KERNELS naming that
 // variant's kernel table (kernels_<variant>); everything else in the library is the same code.
 #include "erasure-code/power8/variant_entry.h"

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: LGPL-2.1-or-later
 // The entry point through which the loader (libec_power8.so) reaches a variant library
 // (libec_power8_<variant>.so): the loader dlopen()s the library and calls this function, instead of
 // having Ceph's registry load it by name (which a profile could then name too; see

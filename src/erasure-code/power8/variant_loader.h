@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: LGPL-2.1-or-later
 // Opening the variant libraries of the loader (libec_power8.so): which of the variants this CPU can run
 // are installed, which of those load, and why the others do not.
 #ifndef EC_POWER8_VARIANT_LOADER_H

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: LGPL-2.1-or-later
 // Portable primitives for the loop skeleton: 64-bit words as 8-lane byte vectors (SWAR), no ISA flags.
 //
 // Multiplying by c is linear over GF(2): c * x = xor over bits j of x of (bit j of x) * (c * 2^j). So the

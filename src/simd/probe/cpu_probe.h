@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: LGPL-2.1-or-later
 // Which kernel variants the CPU can run, best first.
 //
 // The choice is a pure function of feature bits (one per architecture, compiled on every architecture so

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: LGPL-2.1-or-later
 // Reading the feature bits of the running CPU: the only part of the probe that cannot be unit-tested
 // against made-up CPUs, so it does nothing but read.
 #include "simd/probe/cpu_probe.h"

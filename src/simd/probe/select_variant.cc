@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: LGPL-2.1-or-later
 // Feature bits -> variant names, best first. Pure functions: every branch is tested on any machine.
 #include "simd/probe/cpu_probe.h"
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: LGPL-2.1-or-later
 // Skeleton traits for GFNI: multiplying by a constant is linear over GF(2), so one vgf2p8affineqb with
 // the coefficient's 8x8 bit matrix multiplies a whole register, with no nibble split and no lookups.
 // Ops gives the register width (Avx2Ops, Avx512Ops, built with -mgfni).

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: LGPL-2.1-or-later
 // Skeleton traits for split-nibble multiplication with a byte shuffle (pshufb), at any register width
 // given by Ops (SseOps, Avx2Ops, Avx512Ops): c * x == lo[x & 15] ^ hi[x >> 4], two 16-entry lookups.
 #ifndef EC_SIMD_X86_NIBBLE_TRAITS_H
