@@ -51,6 +51,14 @@ protected:
       *codec = made;
     return r;
   }
+  // factory(), with what the plugin logged on stderr meanwhile.
+  int factory_logging(const std::string &plugin, Profile profile, std::string *message, std::string *log,
+                      ceph::ErasureCodeInterfaceRef *codec = nullptr) {
+    testing::internal::CaptureStderr();
+    const int r = factory(plugin, std::move(profile), message, codec);
+    *log = testing::internal::GetCapturedStderr();
+    return r;
+  }
 
   fs::path dir_;
 };
@@ -81,10 +89,8 @@ TEST_F(LoaderTest, a_variant_library_under_another_name_still_names_power8_and_i
 TEST_F(LoaderTest, a_variant_that_does_not_load_gives_its_own_errno_and_cause) {
   install("power8", "p8broken");
   std::ofstream(dir_ / "libec_p8broken_generic.so") << "not a shared object\n";
-  std::string message;
-  testing::internal::CaptureStderr();
-  const int r = factory("p8broken", {}, &message);
-  const std::string log = testing::internal::GetCapturedStderr();
+  std::string message, log;
+  const int r = factory_logging("p8broken", {}, &message, &log);
   EXPECT_EQ(r, -EIO) << message;
   EXPECT_NE(log.find("variant generic did not load: dlopen(" + (dir_ / "libec_p8broken_generic.so").string()),
             std::string::npos)
@@ -94,10 +100,8 @@ TEST_F(LoaderTest, a_variant_that_does_not_load_gives_its_own_errno_and_cause) {
 TEST_F(LoaderTest, a_variant_from_another_release_is_named_as_such) {
   install("power8", "p8old");
   install("power8", "p8old_generic"); // a library with Ceph's entry points but no variant entry point
-  std::string message;
-  testing::internal::CaptureStderr();
-  const int r = factory("p8old", {}, &message);
-  const std::string log = testing::internal::GetCapturedStderr();
+  std::string message, log;
+  const int r = factory_logging("p8old", {}, &message, &log);
   EXPECT_EQ(r, -ELIBBAD) << message;
   EXPECT_NE(log.find("has no ec_power8_variant_plugin_v1"), std::string::npos) << log;
 }
@@ -105,20 +109,16 @@ TEST_F(LoaderTest, a_variant_from_another_release_is_named_as_such) {
 TEST_F(LoaderTest, a_variant_that_cannot_be_looked_at_is_not_reported_as_missing) {
   install("power8", "p8loop");
   fs::create_symlink("libec_p8loop_generic.so", dir_ / "libec_p8loop_generic.so"); // ELOOP
-  std::string message;
-  testing::internal::CaptureStderr();
-  const int r = factory("p8loop", {}, &message);
-  const std::string log = testing::internal::GetCapturedStderr();
+  std::string message, log;
+  const int r = factory_logging("p8loop", {}, &message, &log);
   EXPECT_EQ(r, -ELOOP) << message;
   EXPECT_NE(log.find("cannot access"), std::string::npos) << log;
 }
 
 TEST_F(LoaderTest, no_variant_installed_is_enoent) {
   install("power8", "p8alone");
-  std::string message;
-  testing::internal::CaptureStderr();
-  const int r = factory("p8alone", {}, &message);
-  const std::string log = testing::internal::GetCapturedStderr();
+  std::string message, log;
+  const int r = factory_logging("p8alone", {}, &message, &log);
   EXPECT_EQ(r, -ENOENT) << message;
   EXPECT_NE(log.find("is installed in"), std::string::npos) << log;
 }
@@ -128,11 +128,9 @@ TEST_F(LoaderTest, a_preloaded_variant_library_is_reused) {
   install("power8_" + best(), "p8pre_" + best());
   std::ostringstream ss;
   ASSERT_EQ(ceph::ErasureCodePluginRegistry::instance().preload("p8pre_" + best(), dir_.string(), &ss), 0) << ss.str();
-  std::string message;
-  testing::internal::CaptureStderr();
+  std::string message, log;
   ceph::ErasureCodeInterfaceRef codec;
-  const int r = factory("p8pre", {{"k", "4"}, {"m", "2"}}, &message, &codec);
-  const std::string log = testing::internal::GetCapturedStderr();
+  const int r = factory_logging("p8pre", {{"k", "4"}, {"m", "2"}}, &message, &log, &codec);
   ASSERT_EQ(r, 0) << message;
   // And it codes: its parity of all-zero data is zero.
   ceph::bufferlist object;
