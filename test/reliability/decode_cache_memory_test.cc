@@ -9,6 +9,7 @@
 #include <gtest/gtest.h>
 #include <malloc.h>
 
+#include <cstddef>
 #include <cstdio>
 #include <sstream>
 
@@ -24,7 +25,8 @@
 #define EC_SANITIZER_HEAP 1
 #endif
 #ifdef EC_SANITIZER_HEAP
-#include <sanitizer/allocator_interface.h>
+// From the sanitizer runtime (clang ships <sanitizer/allocator_interface.h> for it, gcc 12 does not).
+extern "C" std::size_t __sanitizer_get_current_allocated_bytes();
 #endif
 
 namespace ec::test {
