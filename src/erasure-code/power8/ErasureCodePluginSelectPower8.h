@@ -7,9 +7,16 @@
 // Every variant computes the same chunks, so a forced variant that cannot be used here (unknown name,
 // CPU without the instructions, library missing or broken) falls back to the best one with a log line,
 // never an error: the monitor and an OSD on another CPU must reach the same verdict on every profile.
+//
+// When no variant library loads, what Ceph is told depends on how it loaded the loader (see
+// __erasure_code_init): preloaded at a daemon's start, the load fails with the first library's errno and
+// the daemon refuses to start; loaded for a profile, the loader registers anyway so that its factory can
+// return that errno with the cause in the message Ceph prints (the registry gives a plugin's init no
+// stream), and it tries the libraries again on each later call.
 #ifndef EC_POWER8_ERASURE_CODE_PLUGIN_SELECT_POWER8_H
 #define EC_POWER8_ERASURE_CODE_PLUGIN_SELECT_POWER8_H
 
+#include <cstddef>
 #include <map>
 #include <mutex>
 #include <set>
@@ -26,24 +33,35 @@ constexpr const char *kVariantKey = "power8-variant";
 
 class ErasureCodePluginSelectPower8 : public ceph::ErasureCodePlugin {
 public:
-  // loads.loaded must not be empty. runnable: what this CPU can run, best first (for the log).
-  ErasureCodePluginSelectPower8(VariantLoads loads, std::vector<std::string> runnable)
-      : loads_(std::move(loads)), runnable_(std::move(runnable)) {}
+  // runnable: what this CPU can run, best first. loads: the libraries as load_variants() found them.
+  ErasureCodePluginSelectPower8(std::string plugin_name, std::vector<std::string> runnable,
+                                std::size_t decode_cache_bytes, VariantLoads loads)
+      : plugin_name_(std::move(plugin_name)), runnable_(std::move(runnable)),
+        decode_cache_bytes_(decode_cache_bytes), loads_(std::move(loads)) {}
 
   int factory(const std::string &directory, ceph::ErasureCodeProfile &profile,
               ceph::ErasureCodeInterfaceRef *erasure_code, std::ostream *ss) override;
 
-  // The variant a profile is coded with here. Says why on stderr when a forced one cannot be used, once
-  // per profile: the OSD builds a codec for each of a pool's PGs.
-  const LoadedVariant &variant_for(const ceph::ErasureCodeProfile &profile);
+  // Why no variant is usable: the first failing library's errno (-ENOENT if none is installed) and a
+  // message saying what happened to each.
+  static int describe_no_variant(const std::string &plugin_name, const std::string &directory,
+                               const std::vector<std::string> &runnable, const VariantLoads &loads,
+                               std::string *cause);
 
 private:
+  // The variant a profile is coded with here, or null if no library loads (error and *ss set). Says why
+  // on stderr when a forced one cannot be used, once per profile: the OSD builds a codec per PG.
+  const LoadedVariant *variant_for(const std::string &directory, const ceph::ErasureCodeProfile &profile,
+                                   int *error, std::ostream *ss);
   // Why variant is not among the loaded ones.
   std::string why_unusable(const std::string &variant) const;
 
+  const std::string plugin_name_;
+  const std::vector<std::string> runnable_;
+  const std::size_t decode_cache_bytes_;
+  std::mutex lock_; // guards loads_ (filled once, when empty) and reported_
   VariantLoads loads_;
-  std::vector<std::string> runnable_;
-  std::mutex reported_lock_;
+  bool tried_at_init_ = true; // the first factory call does not open the libraries init just failed to
   std::set<std::string> reported_; // profiles whose unusable power8-variant was logged
 };
 
