@@ -160,7 +160,7 @@ std::shared_ptr<const DecodePlan> ErasureCodePower8::decode_plan(const unsigned 
                                           std::vector<unsigned>(wanted, wanted + nwanted));
   if (rows.empty())
     return nullptr;
-  auto plan = DecodeCache::new_plan();
+  auto plan = decode_cache_ ? decode_cache_->new_plan() : DecodeCache::null_cache_plan();
   plan->coder = make_chunk_coder(kernels_, nwanted, params_.k, rows, coder_packetsize(), &plan->memory);
   if (!decode_cache_)
     return plan;

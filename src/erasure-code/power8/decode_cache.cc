@@ -43,11 +43,39 @@ std::uint32_t DecodeCache::code_id(const simd::Kernels &kernels, const gf::Matri
 }
 
 std::size_t DecodeCache::entry_bytes(const DecodePlan &plan) {
-  // make_shared's block holds the plan and two counters; the list node holds an Entry and two links; the
-  // index node a Key, an iterator and the tree's three links and colour.
-  return plan.memory.taken() + PlanMemory::heap_cost(sizeof(DecodePlan) + 2 * sizeof(long) + sizeof(void *)) +
-         PlanMemory::heap_cost(sizeof(Entry) + 2 * sizeof(void *)) +
-         PlanMemory::heap_cost(sizeof(Key) + sizeof(Lru::iterator) + 4 * sizeof(void *));
+  // What glibc's heap spends on a block of n bytes: rounded up to 16, plus an 8-byte header (counted 16).
+  auto heap_cost = [](std::size_t n) { return (n + 15) / 16 * 16 + 16; };
+  // allocate_shared's block (in the pool) holds the plan, two counters and the allocator; the list node
+  // holds an Entry and two links; the index node a Key, an iterator and the tree's three links and colour.
+  return plan.memory.taken() + (sizeof(DecodePlan) + 2 * sizeof(long) + sizeof(PlanAllocator<DecodePlan>) + 15) / 16 * 16 +
+         heap_cost(sizeof(Entry) + 2 * sizeof(void *)) + heap_cost(sizeof(Key) + sizeof(Lru::iterator) + 4 * sizeof(void *));
+}
+
+std::shared_ptr<DecodePlan> DecodeCache::new_plan() {
+  std::shared_ptr<PlanPool> pool;
+  {
+    std::lock_guard<std::mutex> guard(lock_);
+    pool = pool_;
+  }
+  PlanPool *upstream = pool.get();
+  const std::uint64_t generation = pool->generation();
+  return std::allocate_shared<DecodePlan>(PlanAllocator<DecodePlan>(std::move(pool)), upstream, generation);
+}
+
+void DecodeCache::start_new_pool(Lru *evicted) {
+  // The current pool becomes the previous one: its plans stay (they are the recently built ones). Plans of
+  // pools before it go, and those pools with them.
+  const std::uint64_t current = pool_->generation();
+  for (auto it = lru_.begin(); it != lru_.end();) {
+    auto next = std::next(it);
+    if (it->plan->generation < current) {
+      bytes_ -= it->bytes;
+      index_.erase(it->key);
+      evicted->splice(evicted->begin(), lru_, it);
+    }
+    it = next;
+  }
+  pool_ = std::make_shared<PlanPool>(current + 1);
 }
 
 std::shared_ptr<const DecodePlan> DecodeCache::find(std::uint32_t code, const ErasurePattern &pattern) {
@@ -82,6 +110,10 @@ std::shared_ptr<const DecodePlan> DecodeCache::insert(std::uint32_t code, const 
     index_.emplace(key, lru_.begin());
     bytes_ += cost;
     kept = lru_.front().plan;
+    // Two pools live at a time (this one and the previous); with the index and list nodes, which the
+    // heap holds, they stay within the bound.
+    if (pool_->footprint() > max_bytes_ / 8 * 3)
+      start_new_pool(&evicted);
   }
   return kept;
 }
@@ -92,6 +124,8 @@ void DecodeCache::clear() {
   index_.clear();
   evicted.swap(lru_);
   bytes_ = 0;
+  // The pool goes too, once the plans still in use elsewhere are dropped.
+  pool_ = std::make_shared<PlanPool>(pool_->generation() + 1);
 }
 
 std::size_t DecodeCache::size() const {

@@ -6,11 +6,11 @@
 // than decoding one 4 KiB stripe. An OSD sees the same few patterns over and over (the shards of its down
 // peers), so plans are kept. The OSD builds one codec per PG, and PGs of one pool share a coding matrix,
 // so the cache belongs to the plugin (ErasureCodePluginPower8) and is shared by all its codecs: a plan
-// built for one PG serves every PG of the pool, and the memory all of them keep is bounded by one figure.
+// built for one PG serves every PG of the pool, and the memory all of them keep is bounded by one figure:
+// the plans' own bytes (evicting the least recently used) and the pools they live in (plan_memory.h).
 //
 // A hit takes the lock, moves one list node and copies a shared_ptr: no allocation. Plans are immutable,
-// so a plan evicted while another thread decodes with it stays alive until that thread drops it; its
-// memory then goes back to the heap (plan_memory.h).
+// so a plan evicted while another thread decodes with it stays alive until that thread drops it.
 #ifndef EC_POWER8_DECODE_CACHE_H
 #define EC_POWER8_DECODE_CACHE_H
 
@@ -43,8 +43,12 @@ private:
 
 // The coder that reads the pattern's survivors (in increasing id order) and writes its wanted chunks.
 struct DecodePlan {
+  // upstream: where the coder's memory comes from (a PlanPool, or the heap for a plan built uncached).
+  DecodePlan(std::pmr::memory_resource *upstream, std::uint64_t generation)
+      : memory(upstream), generation(generation) {}
   PlanMemory memory; // before the coder, which gives its blocks back to it when destroyed
   ChunkCoderPtr coder;
+  std::uint64_t generation; // of the PlanPool it lives in
 };
 
 class DecodeCache {
@@ -59,7 +63,7 @@ public:
 
   // max_bytes: the bound on the heap memory of the cached plans and of the cache's own bookkeeping; 0
   // keeps nothing (every decode builds its plan afresh, for measuring what the cache saves).
-  explicit DecodeCache(std::size_t max_bytes) : max_bytes_(max_bytes) {}
+  explicit DecodeCache(std::size_t max_bytes) : max_bytes_(max_bytes), pool_(std::make_shared<PlanPool>(0)) {}
   DecodeCache(const DecodeCache &) = delete;
   DecodeCache &operator=(const DecodeCache &) = delete;
 
@@ -71,8 +75,12 @@ public:
   // (same variant, same coding matrix, same packet size). Taken once per codec, in init().
   std::uint32_t code_id(const simd::Kernels &kernels, const gf::Matrix &coding, unsigned packetsize);
 
-  // Where a plan for this cache is built: its coder takes its memory from plan->memory.
-  static std::shared_ptr<DecodePlan> new_plan() { return std::make_shared<DecodePlan>(); }
+  // A plan to build for this cache (its coder takes its memory from plan->memory): in the cache's current
+  // pool. null_cache_plan() is one for a codec without a cache, from the heap.
+  std::shared_ptr<DecodePlan> new_plan();
+  static std::shared_ptr<DecodePlan> null_cache_plan() {
+    return std::make_shared<DecodePlan>(std::pmr::new_delete_resource(), 0);
+  }
 
   // The cached plan, or null. Marks it most recently used.
   std::shared_ptr<const DecodePlan> find(std::uint32_t code, const ErasurePattern &pattern);
@@ -104,8 +112,12 @@ private:
   // make_shared), the list node and the index node.
   static std::size_t entry_bytes(const DecodePlan &plan);
 
+  // Drops every plan of a pool older than the previous one. Called with lock_ held.
+  void start_new_pool(Lru *evicted);
+
   const std::size_t max_bytes_;
   mutable std::mutex lock_;
+  std::shared_ptr<PlanPool> pool_; // where new plans are built
   Lru lru_; // most recently used first
   std::map<Key, Lru::iterator> index_;
   std::size_t bytes_ = 0;
