@@ -39,6 +39,10 @@ public:
       : plugin_name_(std::move(plugin_name)), runnable_(std::move(runnable)),
         decode_cache_bytes_(decode_cache_bytes), loads_(std::move(loads)) {}
 
+  ~ErasureCodePluginSelectPower8() override { unload_variants(&loads_); }
+  ErasureCodePluginSelectPower8(const ErasureCodePluginSelectPower8 &) = delete;
+  ErasureCodePluginSelectPower8 &operator=(const ErasureCodePluginSelectPower8 &) = delete;
+
   int factory(const std::string &directory, ceph::ErasureCodeProfile &profile,
               ceph::ErasureCodeInterfaceRef *erasure_code, std::ostream *ss) override;
 

@@ -80,4 +80,15 @@ VariantLoads load_variants(const std::string &plugin_name, const std::string &di
   return out;
 }
 
+void unload_variants(VariantLoads *loads) {
+  const bool keep_mapped = ceph::ErasureCodePluginRegistry::instance().disable_dlclose;
+  for (auto &v : loads->loaded) {
+    void *library = v.plugin ? v.plugin->library : nullptr;
+    v.plugin.reset();
+    if (library && !keep_mapped)
+      dlclose(library);
+  }
+  loads->loaded.clear();
+}
+
 } // namespace ec::power8

@@ -30,13 +30,17 @@ struct VariantLoads {
   std::vector<std::string> not_installed; // no library file
 };
 
-// Loads <directory>/libec_<plugin_name>_<variant>.so for each of variants. A library that is loaded
-// stays mapped for the life of the process: codecs it made may outlive every plugin object.
+// Loads <directory>/libec_<plugin_name>_<variant>.so for each of variants; unload_variants() lets go of
+// them again.
 // Errors: -EIO (dlopen failed: missing file it needs, undefined symbol, not a library), -EXDEV (built for
 // another Ceph version), -ELIBBAD (no variant entry point: from another release of this plugin), or the
 // errno of access() when the file cannot even be looked at.
 VariantLoads load_variants(const std::string &plugin_name, const std::string &directory,
                            const std::vector<std::string> &variants, std::size_t decode_cache_bytes);
+
+// Deletes the loaded variants' plugins and closes their libraries, unless the host's registry keeps
+// plugin libraries mapped (disable_dlclose: codecs may outlive their plugin), as it does its own.
+void unload_variants(VariantLoads *loads);
 
 } // namespace ec::power8
 
