@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: LGPL-2.1-or-later
 # EC_SANITIZE=address,undefined or EC_SANITIZE=thread builds everything instrumented (a test job).
 set(EC_SANITIZE "" CACHE STRING "Comma-separated -fsanitize= list (empty: none)")
 if(EC_SANITIZE)

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: LGPL-2.1-or-later
 # Registry of SIMD kernel variants.
 #
 # ec_add_simd_variant(NAME <variant> SOURCES <files...> [COMPILE_OPTIONS <flags...>])

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: LGPL-2.1-or-later
 # Cross build for ppc64le (POWER8 and later, little-endian) with Debian's g++-powerpc64le-linux-gnu; tests
 # run under qemu-ppc64le. Pass it by absolute path (a relative one resolves against the build directory):
 #   cmake -S . -B build-ppc64le -G Ninja -DCMAKE_TOOLCHAIN_FILE=$PWD/cmake/ppc64le-toolchain.cmake \

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: LGPL-2.1-or-later
 // Helpers shared by the fuzz targets: reading fields off the fuzz input, and the variants to run.
 #ifndef EC_FUZZ_FUZZ_COMMON_H
 #define EC_FUZZ_FUZZ_COMMON_H
@@ -8,7 +9,6 @@
 #include <cstdlib>
 #include <vector>
 
-#include "simd/probe/cpu_probe.h"
 #include "simd/variants.h"
 
 namespace ec::fuzz {
@@ -40,13 +40,7 @@ private:
 
 // Built variants this CPU can run, best first.
 inline const std::vector<const simd::Kernels *> &runnable() {
-  static const std::vector<const simd::Kernels *> list = [] {
-    std::vector<const simd::Kernels *> out;
-    for (const auto &name : simd::runnable_variants())
-      if (const simd::Kernels *k = simd::find_built_variant(name))
-        out.push_back(k);
-    return out;
-  }();
+  static const std::vector<const simd::Kernels *> list = simd::runnable_built_variants();
   return list;
 }
 

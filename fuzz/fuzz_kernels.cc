@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: LGPL-2.1-or-later
 // Every kernel of every variant this CPU runs against the reference, with fuzzed lengths, coefficients,
 // source/row counts and alignments. Each buffer is its own heap allocation ending exactly at the region's
 // end, so ASan reports any read or write past it; outputs must equal the reference byte for byte.

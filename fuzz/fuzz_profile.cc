@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: LGPL-2.1-or-later
 // init() with arbitrary profiles. The input is lines of "key=value" (a line without '=' is a key with an
 // empty value). Checks, beyond "no crash, no sanitizer report":
 //  - the best and the generic variant reach the same verdict, message and written-back profile (the

@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: LGPL-2.1-or-later
 # The main job, on a fresh Debian 12 machine too: install what is needed, build the plugin, then use it
 # the way an operator would and show the result:
 #   1. Ceph's ceph-erasure-code-tool encodes an object with plugin=power8 and with the stock jerasure

@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: LGPL-2.1-or-later
 # Runs every test of the project, on a fresh Debian 12 machine too (it installs what it needs).
 # Stages live in qa/stages/NN-name.sh and run in order; each prints what it does and fails loudly.
 # EC_STAGES="10 20" runs only the stages whose number is listed.

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: LGPL-2.1-or-later
 # shellcheck shell=bash
 # Throw-away local Ceph 16.2 cluster: one mon, one mgr, N OSDs on 127.0.0.1, everything under one directory.
 # Source this file; qa/cluster/start and qa/cluster/stop are thin wrappers around cl_start / cl_stop.

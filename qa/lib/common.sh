@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: LGPL-2.1-or-later
 # Shared helpers for qa/ scripts. Source it: . "$(dirname "$0")/../lib/common.sh" (or from qa/).
 # Everything here is bounded and prints what it does.
 

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: LGPL-2.1-or-later
 # A private apt configuration: its own lists, cache and an empty dpkg status, reading the system's Debian
 # sources, so downloads for another architecture (or source packages) never touch the host's apt state.
 # Source it, then: private_apt_config DIR deb ppc64el   (binary packages of that architecture)

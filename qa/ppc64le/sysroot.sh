@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: LGPL-2.1-or-later
 # Builds the ppc64le sysroot from Debian's ppc64el packages, without touching the host's apt state.
 #
 # `dpkg --add-architecture ppc64el` is not an option: installing libisal-dev:ppc64el would remove the

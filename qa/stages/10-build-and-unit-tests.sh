@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: LGPL-2.1-or-later
 # Native build (RelWithDebInfo, -Werror) and the ctest suite: GF vs libjerasure, every kernel variant the
 # CPU runs vs the reference, the codec and plugin, Ceph's ceph-erasure-code-tool against the plugin.
 set -euo pipefail

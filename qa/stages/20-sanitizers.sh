@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: LGPL-2.1-or-later
 # The unit suite (GF, kernels, codec, plugin) and the ceph-erasure-code-tool round trip built with
 # AddressSanitizer + UndefinedBehaviorSanitizer: any report fails the stage.
 set -euo pipefail

@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: LGPL-2.1-or-later
 # ppc64le without POWER hardware: cross-build the whole project with Debian's powerpc64le toolchain, run
 # the unit suite under qemu-ppc64le as a POWER8, a POWER9 and a POWER10 (each run asserts the variant the
 # probe picks), then Debian's own ppc64el ceph-erasure-code-tool under qemu with the cross-built plugin

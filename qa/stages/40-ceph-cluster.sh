@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: LGPL-2.1-or-later
 # EC pools with plugin=power8 on a throw-away local Ceph cluster (1 mon, 1 mgr, 6 OSDs on 127.0.0.1):
 # profiles and stripe widths, put/get, degraded reads/writes, recovery, deep-scrub + detected corruption +
 # repair, an lrc profile whose layers use power8, refused bad profiles, overwrites on bluestore.

@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: LGPL-2.1-or-later
 # Reliability: the thread-safety test under ThreadSanitizer, then a short libFuzzer run of each fuzz
 # target (profile parsing, decode with arbitrary chunk maps, every kernel vs the reference) under
 # ASan + UBSan. The other reliability and golden tests are ordinary ctest tests: stage 10 runs them,

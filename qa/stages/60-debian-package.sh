@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: LGPL-2.1-or-later
 # The Debian package: build ceph-erasure-code-power8 from a clean copy of the tree (dpkg-buildpackage -b),
 # lintian (no errors), install it, check that Ceph loads plugin=power8 from the system plugin directory
 # with no build-tree path anywhere (ceph-erasure-code-tool without --erasure_code_dir, shards equal to

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: LGPL-2.1-or-later
 // jerasure's fixed "best" second rows for cauchy_good with m = 2 and w = 8 (private to src/gf).
 #ifndef EC_GF_CAUCHY_BEST_ROWS_H
 #define EC_GF_CAUCHY_BEST_ROWS_H

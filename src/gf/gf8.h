@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: LGPL-2.1-or-later
 // GF(2^8) arithmetic with the polynomial x^8+x^4+x^3+x^2+1 (0x11d), the field jerasure, gf-complete and
 // ISA-L use for w=8, so that coefficients (and thus chunks) agree byte for byte.
 #ifndef EC_GF_GF8_H

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: LGPL-2.1-or-later
 #include "gf/matrix.h"
 
 #include "gf/cauchy_best_rows.h"

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: LGPL-2.1-or-later
 // Coding matrices built exactly as jerasure builds them for w=8, and the linear algebra to decode.
 //
 // A matrix is row-major in a std::vector<uint8_t>. A coding matrix has m rows and k columns: parity chunk

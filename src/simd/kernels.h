@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: LGPL-2.1-or-later
 // The kernel dispatch table: what every SIMD variant provides, over raw pointers and lengths.
 //
 // The codec never sees an intrinsic and the kernels never see a Ceph type: the codec expands each GF(2^8)

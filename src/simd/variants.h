@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: LGPL-2.1-or-later
 // The kernel variants compiled into this build, for tests and tools that want all of them in one binary
 // (the plugin instead ships one variant per shared object). Link ec_simd_all to get them.
 #ifndef EC_SIMD_VARIANTS_H

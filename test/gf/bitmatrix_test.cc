@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: LGPL-2.1-or-later
 // matrix_to_bitmatrix against jerasure_matrix_to_bitmatrix, the layout cauchy XOR schedules are built from.
 #include "gf/matrix.h"
 #include "jerasure_oracle.h"

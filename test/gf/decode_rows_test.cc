@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: LGPL-2.1-or-later
 // decode_rows rebuilds lost chunks: encode random data with each technique's matrix (plain GF(2^8) symbol
 // arithmetic, which is what every technique's coding means), erase, and apply the rows to the survivors.
 #include "gf/gf8.h"

@@ -1,7 +1,12 @@
+// SPDX-License-Identifier: LGPL-2.1-or-later
 // The coefficient expansions kernels multiply with, each checked against mul for every coefficient and
-// every input byte (mul itself is checked against gf-complete in gf8_test).
+// every input byte (mul itself is checked against gf-complete in gf8_test), and against the slow oracle
+// (expand_oracle.h) byte for byte.
 #include "gf/expand.h"
+#include "expand_oracle.h"
 #include "gf/gf8.h"
+
+#include <cstring>
 
 #include <gtest/gtest.h>
 
@@ -30,12 +35,16 @@ TEST(GfExpand, NibbleTablesMultiply) {
   }
 }
 
-TEST(GfExpand, ProductTableMultiplies) {
-  std::uint8_t table[256];
+TEST(GfExpand, FastExpansionsEqualTheOracleForEveryCoefficient) {
   for (unsigned c = 0; c < 256; c++) {
-    product_table(std::uint8_t(c), table);
-    for (unsigned x = 0; x < 256; x++)
-      ASSERT_EQ(table[x], mul(std::uint8_t(c), std::uint8_t(x))) << c << " * " << x;
+    const NibbleTables fast = nibble_tables(std::uint8_t(c)), slow = oracle::nibble_tables(std::uint8_t(c));
+    EXPECT_EQ(std::memcmp(fast.lo, slow.lo, 16), 0) << c;
+    EXPECT_EQ(std::memcmp(fast.hi, slow.hi, 16), 0) << c;
+    EXPECT_EQ(affine_matrix(std::uint8_t(c)), oracle::affine_matrix(std::uint8_t(c))) << c;
+    std::uint8_t column[8];
+    doublings(std::uint8_t(c), column);
+    for (unsigned j = 0; j < 8; j++)
+      EXPECT_EQ(column[j], mul(std::uint8_t(c), std::uint8_t(1u << j))) << c << " * 2^" << j;
   }
 }
 

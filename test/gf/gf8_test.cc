@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: LGPL-2.1-or-later
 // GF(2^8) scalar arithmetic against gf-complete's w=8 field (the one jerasure encodes with).
 #include "gf/gf8.h"
 #include "jerasure_oracle.h"

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: LGPL-2.1-or-later
 // Debian's libjerasure / gf-complete as the oracle for src/gf: thin wrappers that turn its malloc'ed int
 // arrays into ec::gf::Matrix and free them. Tests only; nothing in src/ links jerasure.
 #ifndef EC_TEST_GF_JERASURE_ORACLE_H

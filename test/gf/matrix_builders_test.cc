@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: LGPL-2.1-or-later
 // Every coding-matrix builder against the libjerasure function it reproduces, byte for byte.
 #include "gf/cauchy_best_rows.h"
 #include "gf/matrix.h"

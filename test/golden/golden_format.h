@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: LGPL-2.1-or-later
 // The checked-in golden data of test/golden/data: the table of accepted profiles (profiles.tsv) and the
 // chunks of a few small objects per profile (chunks/<id>.<object size>.bin). make_golden writes them once;
 // golden_test reads them in every build. Both sides share this code so the format has one definition.

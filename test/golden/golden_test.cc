@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: LGPL-2.1-or-later
 // Upgrade safety: whatever this build is (another compiler, architecture or variant, a later release), it
 // must accept every profile of the checked-in table with the same written-back profile and the same chunk
 // sizes, encode golden_object() into exactly the stored chunks, and decode the stored chunks back under

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: LGPL-2.1-or-later
 // Writes test/golden/data ONCE: the table of accepted profiles with their written-back profiles and chunk
 // sizes, and the chunks of golden_object() of each object size. Before writing anything it checks that
 // every variant this CPU runs agrees, that the chunks equal libjerasure's (the library the stock jerasure

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: LGPL-2.1-or-later
 // Pins the vtable layout of our ceph::ErasureCodeInterface declaration to Pacific's: Ceph calls the
 // codec by slot, so a reordered declaration would call the wrong function. The order is the one read from
 // the vtable of Debian 16.2.15's libec_isa.so (see the ABI notes).

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: LGPL-2.1-or-later
 #include "codec_fixture.h"
 
 #include <gtest/gtest.h>
@@ -9,8 +10,9 @@
 namespace ec::test {
 
 std::unique_ptr<power8::ErasureCodePower8> make_codec(const ceph::ErasureCodeProfile &profile,
-                                                      const simd::Kernels *kernels) {
-  auto codec = std::make_unique<power8::ErasureCodePower8>(kernels ? *kernels : best_kernels());
+                                                      const simd::Kernels *kernels,
+                                                      std::shared_ptr<power8::DecodeCache> decode_cache) {
+  auto codec = std::make_unique<power8::ErasureCodePower8>(kernels ? *kernels : best_kernels(), std::move(decode_cache));
   ceph::ErasureCodeProfile p = profile;
   std::ostringstream ss;
   int r = codec->init(p, &ss);

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: LGPL-2.1-or-later
 // Shared helpers of the codec tests: building a codec from a profile, random objects, shard maps.
 #ifndef EC_TEST_PLUGIN_CODEC_FIXTURE_H
 #define EC_TEST_PLUGIN_CODEC_FIXTURE_H
@@ -15,8 +16,11 @@
 namespace ec::test {
 
 // A codec made like the plugin makes it; fails the test (returns null) if init() refuses the profile.
-std::unique_ptr<power8::ErasureCodePower8> make_codec(const ceph::ErasureCodeProfile &profile,
-                                                      const simd::Kernels *kernels = nullptr);
+// decode_cache: where its decode plans go (by default a cache of its own with the default bound).
+std::unique_ptr<power8::ErasureCodePower8>
+make_codec(const ceph::ErasureCodeProfile &profile, const simd::Kernels *kernels = nullptr,
+           std::shared_ptr<power8::DecodeCache> decode_cache =
+               std::make_shared<power8::DecodeCache>(power8::DecodeCache::kDefaultMaxBytes));
 
 // The kernels of the best variant this CPU runs (what plugin=power8 picks), and all it can run.
 const simd::Kernels &best_kernels();

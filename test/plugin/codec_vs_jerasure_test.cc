@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: LGPL-2.1-or-later
 // Chunks from the codec, on every variant this CPU runs, equal those of Debian's libjerasure (the library
 // the stock jerasure plugin codes with) for every technique, for all k+m <= 12 and sampled larger shapes.
 #include <gtest/gtest.h>

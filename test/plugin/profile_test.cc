@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: LGPL-2.1-or-later
 // Profiles: defaults written back, jerasure's chunk sizes, the same verdict on every call and every
 // variant, and a clear error (never a crash) for each bad profile the issue lists.
 #include <gtest/gtest.h>
@@ -106,6 +107,14 @@ TEST(profile, bad_profiles_get_a_clear_error) {
       {{{"technique", "cauchy_good"}, {"packetsize", "0"}}, -EINVAL, "packetsize=0"},
       {{{"technique", "cauchy_good"}, {"packetsize", "-8"}}, -EINVAL, "packetsize=-8"},
       {{{"technique", "cauchy_good"}, {"packetsize", "2147483647"}}, -EINVAL, "too large"},
+      // k*8*packetsize*4 = 2^30 + 128 with k=2: just over the README's bound, in both modes (the per-chunk
+      // mode used to accept packetsize up to 2^27, 1 GiB chunks).
+      {{{"technique", "cauchy_good"}, {"k", "2"}, {"packetsize", "16777218"}}, -EINVAL,
+       "k*w*packetsize*4 = 1073741952 must be at most 1073741824"},
+      {{{"technique", "cauchy_good"}, {"k", "2"}, {"packetsize", "16777218"}, {"jerasure-per-chunk-alignment", "true"}},
+       -EINVAL, "k*w*packetsize*4 = 1073741952 must be at most 1073741824"},
+      {{{"technique", "cauchy_orig"}, {"k", "2"}, {"packetsize", "134217728"}, {"jerasure-per-chunk-alignment", "true"}},
+       -EINVAL, "packetsize=134217728 is too large for k=2"},
       {{{"technique", "cauchy_good"}, {"packetsize", "3"}, {"jerasure-per-chunk-alignment", "true"}}, -EINVAL,
        "must be even"},
       {{{"technique", "reed_sol_r6_op"}, {"m", "3"}}, -EINVAL, "m=3"},
@@ -117,6 +126,15 @@ TEST(profile, bad_profiles_get_a_clear_error) {
     EXPECT_EQ(v.r, c.errno_value) << v.message;
     EXPECT_NE(v.message.find(c.must_mention), std::string::npos)
         << "message '" << v.message << "' should mention '" << c.must_mention << "'";
+  }
+}
+
+TEST(profile, packetsize_is_accepted_up_to_the_documented_bound_in_both_modes) {
+  // k*8*packetsize*4 = 2^30 exactly: accepted with and without per-chunk alignment.
+  for (const char *per_chunk : {"false", "true"}) {
+    Verdict v = init_with({{"technique", "cauchy_good"}, {"k", "2"}, {"packetsize", "16777216"},
+                           {"jerasure-per-chunk-alignment", per_chunk}});
+    EXPECT_EQ(v.r, 0) << per_chunk << ": " << v.message;
   }
 }
 

@@ -1,9 +1,11 @@
+// SPDX-License-Identifier: LGPL-2.1-or-later
 // A decode-cache hit must not allocate: an OSD decodes every degraded read with a cached plan, and the
 // cache's promise (decode_cache.h) is that a hit only takes the lock, moves a list node and copies a
 // shared_ptr. This binary replaces the global operator new with one that counts, per thread, so the
 // counts below see exactly what the measured calls do.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <cstdlib>
 #include <new>
 
@@ -75,7 +77,7 @@ ErasurePattern pattern(unsigned first_survivor, unsigned wanted) {
 }
 
 std::shared_ptr<const DecodePlan> some_plan() {
-  auto plan = std::make_shared<DecodePlan>();
+  auto plan = DecodeCache::null_cache_plan();
   plan->coder = power8::make_chunk_coder(best_kernels(), 1, 4, gf::Matrix(4, 1), 0);
   return plan;
 }
@@ -88,20 +90,23 @@ TEST(cache_alloc, counting_works) {
 }
 
 TEST(cache_alloc, find_allocates_nothing_on_a_hit_or_a_miss) {
-  DecodeCache cache(8);
+  DecodeCache cache(DecodeCache::kDefaultMaxBytes);
   for (unsigned i = 0; i < 8; i++)
-    cache.insert(pattern(i, 100), some_plan());
+    cache.insert(7, pattern(i, 100), some_plan());
+  ASSERT_EQ(cache.size(), 8u);
   for (unsigned i = 0; i < 8; i++) {
     const long before = t_allocations;
-    auto hit = cache.find(pattern(i, 100)); // least recently used first: every hit moves a node
+    auto hit = cache.find(7, pattern(i, 100)); // least recently used first: every hit moves a node
     const long used = t_allocations - before;
     ASSERT_TRUE(hit);
     EXPECT_EQ(used, 0) << "hit " << i;
   }
   const long before = t_allocations;
-  auto miss = cache.find(pattern(50, 100));
+  auto miss = cache.find(7, pattern(50, 100));
+  auto other_code = cache.find(8, pattern(0, 100));
   EXPECT_EQ(t_allocations - before, 0);
   EXPECT_FALSE(miss);
+  EXPECT_FALSE(other_code) << "a plan of another code was found";
 }
 
 // decode_chunks with its output buffers already in place (so no bufferlist allocates): how many
@@ -145,26 +150,32 @@ TEST(cache_alloc, a_cached_plan_is_not_rebuilt) {
   }
 }
 
-// Plans live long, and blocks of the process heap kept by them land in the holes the callers' freed chunk
-// buffers leave, making the heap grow (plan_memory.h): plans come from the cache's pool instead, which
-// takes heap memory a few large chunks at a time. Counted as heap blocks still live after 300 misses.
-TEST(cache_alloc, plans_take_few_blocks_of_the_heap) {
-  auto codec = make_codec({{"technique", "reed_sol_van"}, {"k", "10"}, {"m", "4"}});
+// The cache is bounded in bytes, and a plan it evicts gives its blocks back to the heap (an earlier version
+// kept plans in a pool that never returned them). Counted as heap blocks still live: while misses keep
+// coming, they stay at what the bound allows; once the cache is emptied, they are all gone.
+TEST(cache_alloc, evicted_plans_give_their_memory_back) {
+  auto cache = std::make_shared<DecodeCache>(64 * 1024);
+  auto codec = make_codec({{"technique", "reed_sol_van"}, {"k", "10"}, {"m", "4"}}, nullptr, cache);
   ASSERT_TRUE(codec);
   std::mt19937 rng(1);
   std::map<int, ceph::bufferlist> encoded;
   ASSERT_EQ(codec->encode(all_shards(codec->get_chunk_count()), random_bufferlist(40960, rng), &encoded), 0);
   const long live_before = t_allocations - t_frees;
+  long most_live = 0;
   unsigned plans = 0;
-  for (int a = 0; a < 14 && plans < 300; a++)
-    for (int b = a + 1; b < 14 && plans < 300; b++)
-      for (int c = b + 1; c < 14 && plans < 300; c++)
-        for (int d = c + 1; d < 14 && plans < 300; d++, plans++)
+  for (int a = 0; a < 14; a++)
+    for (int b = a + 1; b < 14; b++)
+      for (int c = b + 1; c < 14; c++)
+        for (int d = c + 1; d < 14 && plans < 600; d++, plans++) {
           EXPECT_GE(decode_allocations(*codec, encoded, {a, b, c, d}), 1) << "a miss builds a plan";
-  EXPECT_EQ(codec->decode_cache().size(), 300u);
-  const long live = t_allocations - t_frees - live_before;
-  // Each plan needs at least its coder, its tables and two cache nodes: 1200 blocks if they were the heap's.
-  EXPECT_LE(live, 30) << "plans keep blocks of the process heap";
+          most_live = std::max(most_live, t_allocations - t_frees - live_before);
+        }
+  EXPECT_LE(cache->bytes(), cache->max_bytes());
+  EXPECT_LT(cache->size(), plans) << "600 plans of 10+4 fit in 64 KiB?";
+  // Every kept plan is a handful of blocks; 600 plans kept would be thousands.
+  EXPECT_LE(most_live, static_cast<long>(cache->size() + 1) * 8);
+  cache->clear();
+  EXPECT_LE(t_allocations - t_frees - live_before, 0) << "blocks of evicted plans are still live";
 }
 
 } // namespace

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: LGPL-2.1-or-later
 // The probe's selectors on made-up CPUs (every branch, on any machine), and on the running CPU against the
 // compiler's own independent feature detection.
 #include <gtest/gtest.h>
@@ -77,7 +78,6 @@ constexpr unsigned long kArch_2_07 = 0x80000000, kVecCrypto = 0x02000000;
 
 Names ppc(unsigned long hwcap2) {
   Ppc64Features f;
-  f.hwcap = 0x58000580;
   f.hwcap2 = hwcap2;
   return ppc64le_variants(f);
 }
@@ -128,20 +128,28 @@ TEST(RunnableVariants, AgreeWithTheCompilersCpuDetection) {
   std::cout << "[ probe    ] this CPU runs " << runnable.front() << " best\n";
 }
 
-// What the loader will pick: the first runnable variant this build has. On x86 every name the probe can
-// return is built, so that is the probe's first choice; elsewhere it may be a later one, never none.
-TEST(RunnableVariants, BestRunnableVariantIsBuilt) {
-  const Names runnable = runnable_variants();
-  const Kernels *picked = nullptr;
-  for (const std::string &name : runnable)
-    if ((picked = find_built_variant(name)) != nullptr)
-      break;
-  ASSERT_NE(picked, nullptr);
+// What the loader will pick: the first runnable variant this build has, never none; and the probe names
+// only variants this architecture's build produces, for every combination of feature bits.
+TEST(RunnableVariants, EveryNameTheProbeGivesIsBuilt) {
+  const auto picked = runnable_built_variants();
+  ASSERT_FALSE(picked.empty());
+  EXPECT_EQ(picked.front()->name, runnable_variants().front());
+  std::vector<Names> lists;
 #if defined(__x86_64__)
-  EXPECT_EQ(picked->name, runnable.front());
-  for (const std::string &name : runnable)
-    EXPECT_NE(find_built_variant(name), nullptr) << name;
+  for (unsigned bits = 0; bits < 256; bits++) {
+    X86Features f;
+    bool *flags[] = {&f.ssse3, &f.avx2, &f.avx512f, &f.avx512bw, &f.avx512vl, &f.gfni, &f.os_saves_ymm, &f.os_saves_zmm};
+    for (unsigned i = 0; i < 8; i++)
+      *flags[i] = (bits >> i) & 1;
+    lists.push_back(x86_variants(f));
+  }
+#elif defined(__powerpc64__)
+  for (unsigned long hwcap2 : {0ul, kPower7Hwcap2, kPower8Hwcap2, kPower9Hwcap2, kPower10Hwcap2, ~0ul})
+    lists.push_back(ppc(hwcap2));
 #endif
+  for (const Names &list : lists)
+    for (const std::string &name : list)
+      EXPECT_NE(find_built_variant(name), nullptr) << "the probe names " << name << ", which this build lacks";
 }
 
 } // namespace

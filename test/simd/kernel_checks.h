@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: LGPL-2.1-or-later
 // One randomised run of a kernel of a variant against the reference, on misaligned buffers with
 // sentinels: the result names the shape and the first wrong byte.
 #ifndef EC_TEST_SIMD_KERNEL_CHECKS_H

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: LGPL-2.1-or-later
 // Every kernel of every variant the CPU runs, byte for byte against the reference: all short lengths, all
 // misalignments, all small shapes, large regions, and xor_many in place.
 #include <gtest/gtest.h>

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: LGPL-2.1-or-later
 // Every kernel on buffers that end exactly where an inaccessible page begins (and that begin exactly where
 // one ends): an over-read or over-write of even one byte is a segfault, not a silent pass.
 #include <gtest/gtest.h>

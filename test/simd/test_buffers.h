@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: LGPL-2.1-or-later
 // Buffers for kernel tests: at a chosen misalignment with sentinel bytes around them, or flush against
 // an inaccessible page so that any byte read or written outside the region kills the test.
 #ifndef EC_TEST_SIMD_TEST_BUFFERS_H

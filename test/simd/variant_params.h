@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: LGPL-2.1-or-later
 // The variants under test: every built one, each test skipping those the running CPU cannot execute.
 #ifndef EC_TEST_SIMD_VARIANT_PARAMS_H
 #define EC_TEST_SIMD_VARIANT_PARAMS_H

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: LGPL-2.1-or-later
 # cmake -DGEN=make_vectors -DEMU="emulator;args" -DFILE=kernels.vec -P compare_vectors.cmake
 execute_process(COMMAND ${EMU} ${GEN} OUTPUT_VARIABLE generated RESULT_VARIABLE rc)
 if(NOT rc EQUAL 0)

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: LGPL-2.1-or-later
 // Writes kernels.vec from the reference kernels: make_vectors > test/vectors/kernels.vec
 // Run it after a deliberate change of the case list below, never to make a failing variant pass.
 #include <cstdio>

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: LGPL-2.1-or-later
 // One kernel test vector: which kernel, its shape, and the digest of every output. The inputs are not
 // stored: they come from a counter-based generator that depends only on (seed, buffer, byte index), so
 // every architecture rebuilds the same bytes. The file (kernels.vec) was written by make_vectors with the

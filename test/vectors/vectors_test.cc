@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: LGPL-2.1-or-later
 // Every built variant the CPU runs, and the reference itself, against the checked-in kernels.vec.
 #include <gtest/gtest.h>
 

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: LGPL-2.1-or-later
 """Tables of bench-compare's medians: a TSV with everything, a Markdown table for people."""
 import math
 from typing import Dict, List, Sequence, Tuple

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: LGPL-2.1-or-later
 """Runs ceph_erasure_code_benchmark once and turns its "<seconds>\t<KB>" line into GB/s.
 
 Kept apart from the orchestration so the measurement rules (what a run is, how iterations are chosen)

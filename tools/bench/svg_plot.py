@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: LGPL-2.1-or-later
 """Hand-written SVG bar chart of bench-compare's medians (no plotting library on the test machines).
 
 One panel per workload (encode, decode-1, decode-m); in each, one group of bars per (k+m, size), one bar

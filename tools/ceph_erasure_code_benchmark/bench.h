@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: LGPL-2.1-or-later
 // The two timed workloads. Both print Ceph's result line, "<seconds>\t<KB>", where KB is
 // iterations * (size / 1024) as Ceph's tool computes it (also for exhaustive decodes, which run many
 // decodes per iteration: the figure is only comparable between runs of the same mode).

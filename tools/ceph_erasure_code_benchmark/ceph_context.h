@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: LGPL-2.1-or-later
 // A real CephContext for the stock plugins, without a cluster or a ceph.conf.
 //
 // jerasure, isa, lrc... log through ceph::global::g_ceph_context inside factory(); a null context crashes

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: LGPL-2.1-or-later
 // ceph_erasure_code_benchmark: a drop-in for Ceph's tool of the same name that hosts its own plugin
 // registry (registry.cc), so it loads any Ceph 16.2 plugin (power8, jerasure, isa, lrc, ...) without a
 // Ceph source tree or daemon.

@@ -1,9 +1,11 @@
+// SPDX-License-Identifier: LGPL-2.1-or-later
 #include "options.h"
 
 #include <cerrno>
 #include <climits>
 #include <cstdlib>
 #include <iostream>
+#include <string>
 
 namespace ec_bench {
 
@@ -134,6 +136,16 @@ bool parse_options(int argc, char **argv, Options *o, std::string *error) {
     }
     if (!apply(*spec, value, o, error))
       return false;
+  }
+  // Ceph's tool hands a size of 0 or less to the plugin (jerasure then divides by zero) and times zero
+  // iterations (a throughput of nothing): refuse both here, for every plugin.
+  if (o->size < 1) {
+    *error = "error: --size must be at least 1 byte, not " + std::to_string(o->size);
+    return false;
+  }
+  if (o->iterations < 1) {
+    *error = "error: --iterations must be at least 1, not " + std::to_string(o->iterations);
+    return false;
   }
   if (o->workload != "encode" && o->workload != "decode") {
     *error = "--workload must be encode or decode, not '" + o->workload + "'";

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: LGPL-2.1-or-later
 // Command line of ceph_erasure_code_benchmark, option for option as Ceph's tool of the same name
 // (src/test/erasure-code/ceph_erasure_code_benchmark.cc), so qa/workunits/erasure-code/bench.sh can drive
 // it unchanged. Options it does not know are Ceph config options (e.g. --erasure-code-dir, --debug-osd),

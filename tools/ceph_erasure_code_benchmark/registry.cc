@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: LGPL-2.1-or-later
 // The host side of Ceph 16.2's plugin registry, defined here because no Debian library but librgw exports
 // it. Plugins leave ceph::ErasureCodePluginRegistry::singleton/add/load/factory undefined and bind to these
 // definitions at dlopen time, which only works because the executable exports its symbols (ENABLE_EXPORTS).

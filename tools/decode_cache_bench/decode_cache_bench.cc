@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: LGPL-2.1-or-later
 // What the decode-plan cache saves where it matters: decoding one OSD stripe (k x 4 KiB) at a time with m
 // chunks lost, cache on (the plugin's default) against off (every decode inverts its matrix and expands
 // its tables again). Timed with the best variant this CPU runs; a benchmark, not a test.
@@ -59,7 +60,8 @@ int main(int argc, char **argv) {
                                      {"m", std::to_string(s.m)}, {"packetsize", "64"}};
     double rate[2];
     for (int cached = 1; cached >= 0; cached--) {
-      ec::power8::ErasureCodePower8 codec(kernels, cached ? ec::power8::ErasureCodePower8::kDecodeCacheEntries : 0);
+      ec::power8::ErasureCodePower8 codec(
+          kernels, cached ? std::make_shared<ec::power8::DecodeCache>(ec::power8::DecodeCache::kDefaultMaxBytes) : nullptr);
       ceph::ErasureCodeProfile p = profile;
       if (codec.init(p, &std::cerr) != 0)
         return 1;

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: LGPL-2.1-or-later
 // The yardstick: the plainest fast AVX-512 GFNI encode there is. k and m are template parameters, the
 // k*m coefficient matrices sit in zmm registers for the whole call when they fit (memory-broadcast
 // operands otherwise), every parity is accumulated in registers across all k sources and stored once.

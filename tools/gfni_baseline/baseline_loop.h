@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: LGPL-2.1-or-later
 #ifndef GFNI_BASELINE_LOOP_H
 #define GFNI_BASELINE_LOOP_H
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: LGPL-2.1-or-later
 // How close plugin=power8 gets to the plainest fast AVX-512 GFNI encode loop (baseline_loop.cc) on this
 // machine: the baseline, the avx512_gfni dot_prod kernel called directly, and the whole codec encode
 // (ErasureCodePower8::encode with Ceph bufferlists, chunk map built and freed per call as the OSD and

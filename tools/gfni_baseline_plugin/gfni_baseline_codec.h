@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: LGPL-2.1-or-later
 // The codec of plugin=gfni_baseline: plugin=power8 in everything (profile keys, chunk sizes, Ceph's
 // interface, buffers, decoding) except that encode computes the parity with tools/gfni_baseline's plain
 // single-purpose AVX-512 GFNI loop. Timing it with ceph_erasure_code_benchmark next to plugin=power8

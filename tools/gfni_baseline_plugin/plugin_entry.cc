@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: LGPL-2.1-or-later
 // Entry points of libec_gfni_baseline.so, registered as plugin=gfni_baseline.
 #include <algorithm>
 #include <cerrno>

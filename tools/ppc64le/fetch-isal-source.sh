@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: LGPL-2.1-or-later
 # Fetches Debian's libisal source package (the yardstick of the evidence bench) into .cache/ and prints
 # the unpacked directory. It is compiled from there for the bench only; nothing of it enters the tree.
 # Uses a private apt configuration with its own lists, like qa/ppc64le/sysroot.sh: the host's apt state

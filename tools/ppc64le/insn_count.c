@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: LGPL-2.1-or-later
 /* qemu TCG plugin: executed guest instructions per ELF symbol, printed at exit as "<count>\t<symbol>".
  *
  *   qemu-ppc64le -plugin ./libinsn_count.so[,sym=SUBSTR]... -d plugin ./static-binary

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: LGPL-2.1-or-later
 // What Ceph's ErasureCode base class gives the stock plugins, written for this plugin (Ceph installs no
 // such class to inherit): the CRUSH keys and `mapping` of the profile, storing the completed profile,
 // splitting and padding an object into chunks, decoding only what is missing, decode_concat,

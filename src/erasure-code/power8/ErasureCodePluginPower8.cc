@@ -1,29 +1,18 @@
+// SPDX-License-Identifier: LGPL-2.1-or-later
 #include "erasure-code/power8/ErasureCodePluginPower8.h"
 
-#include <algorithm>
 #include <cerrno>
 #include <exception>
 
 #include "erasure-code/power8/ErasureCodePower8.h"
-#include "erasure-code/power8/plugin_log.h"
-#include "simd/probe/cpu_probe.h"
+#include "erasure-code/power8/ErasureCodePluginSelectPower8.h"
 
 namespace ec::power8 {
 
-int ErasureCodePluginPower8::factory(const std::string &directory, ceph::ErasureCodeProfile &profile,
+int ErasureCodePluginPower8::factory(const std::string & /*directory*/, ceph::ErasureCodeProfile &profile,
                                      ceph::ErasureCodeInterfaceRef *erasure_code, std::ostream *ss) {
-  // A profile naming a variant library directly (plugin=power8_avx2) may reach an OSD whose CPU cannot
-  // run it. Refusing would make that OSD assert while the monitor accepted the profile, and every
-  // variant computes the same chunks, so hand the profile to the selector, which picks what runs here.
-  const std::vector<std::string> runnable = simd::runnable_variants();
-  if (std::find(runnable.begin(), runnable.end(), kernels_.name) == runnable.end()) {
-    const std::string selector = plugin_name_.substr(0, plugin_name_.rfind('_'));
-    log_line(std::string("this CPU cannot run variant ") + kernels_.name + "; coding with plugin=" + selector +
-             " instead (same chunks)");
-    return ceph::ErasureCodePluginRegistry::instance().factory(selector, directory, profile, erasure_code, ss);
-  }
   try {
-    auto codec = std::make_shared<ErasureCodePower8>(kernels_);
+    auto codec = std::make_shared<ErasureCodePower8>(kernels_, decode_cache_);
     int r = codec->init(profile, ss);
     if (r)
       return r;
@@ -33,6 +22,23 @@ int ErasureCodePluginPower8::factory(const std::string &directory, ceph::Erasure
     *ss << "out of memory while building the power8 codec" << std::endl;
     return -ENOMEM;
   }
+}
+
+std::string ErasureCodePluginVariantNamed::loader_name() const {
+  const std::string suffix = "_" + variant_;
+  if (plugin_name_.size() > suffix.size() &&
+      plugin_name_.compare(plugin_name_.size() - suffix.size(), suffix.size(), suffix) == 0)
+    return plugin_name_.substr(0, plugin_name_.size() - suffix.size());
+  return "power8";
+}
+
+int ErasureCodePluginVariantNamed::factory(const std::string & /*directory*/, ceph::ErasureCodeProfile & /*profile*/,
+                                           ceph::ErasureCodeInterfaceRef * /*erasure_code*/, std::ostream *ss) {
+  *ss << "plugin=" << plugin_name_ << " names one of the variant libraries of plugin=" << loader_name()
+      << ", which a profile cannot use: an OSD without that library or without a CPU that runs it could "
+      << "not build the codec. Use plugin=" << loader_name() << " " << kVariantKey << "=" << variant_
+      << " (the same chunks; hosts that cannot run " << variant_ << " use their best variant)" << std::endl;
+  return -EINVAL;
 }
 
 } // namespace ec::power8

@@ -1,9 +1,9 @@
+// SPDX-License-Identifier: LGPL-2.1-or-later
 #include "erasure-code/power8/ErasureCodePower8.h"
 
 #include <algorithm>
 #include <cerrno>
 #include <climits>
-#include <memory_resource>
 #include <vector>
 
 #include "erasure-code/power8/ceph_release.h"
@@ -86,9 +86,13 @@ int ErasureCodePower8::parse_code(ceph::ErasureCodeProfile &profile, std::ostrea
       return -EINVAL;
     }
   }
-  if (chunk_alignment(params_) > kMaxAlignment) {
-    *ss << "packetsize=" << params_.packetsize << " is too large for k=" << k << ": the chunk alignment "
-        << "k*w*packetsize*4 = " << chunk_alignment(params_) << " must be at most " << kMaxAlignment << std::endl;
+  // With jerasure-per-chunk-alignment the alignment itself is only w*packetsize, but a group of k data
+  // chunks' packets is still k*w*packetsize*4 bytes of scratch for jerasure and of chunk for Ceph: the
+  // same bound in both modes (packetsize up to 2^27 with k=1 would make 1 GiB chunks otherwise).
+  const std::uint64_t group = std::uint64_t{params_.k} * kW * params_.packetsize * 4;
+  if (chunk_alignment(params_) > kMaxAlignment || group > kMaxAlignment) {
+    *ss << "packetsize=" << params_.packetsize << " is too large for k=" << k << ": k*w*packetsize*4 = " << group
+        << " must be at most " << kMaxAlignment << " (with or without jerasure-per-chunk-alignment)" << std::endl;
     return -EINVAL;
   }
   return 0;
@@ -102,7 +106,8 @@ int ErasureCodePower8::prepare_code(std::ostream *ss) {
     return -EINVAL;
   }
   encoder_ = make_chunk_coder(kernels_, params_.m, params_.k, coding_, coder_packetsize());
-  decode_cache_.clear();
+  if (decode_cache_)
+    code_id_ = decode_cache_->code_id(kernels_, coding_, coder_packetsize());
   return 0;
 }
 
@@ -148,17 +153,19 @@ std::shared_ptr<const DecodePlan> ErasureCodePower8::decode_plan(const unsigned 
     pattern.add_survivor(survivors[j]);
   for (unsigned r = 0; r < nwanted; r++)
     pattern.add_wanted(wanted[r]);
-  if (auto plan = decode_cache_.find(pattern))
-    return plan;
+  if (decode_cache_)
+    if (auto plan = decode_cache_->find(code_id_, pattern))
+      return plan;
   const gf::Matrix rows = gf::decode_rows(params_.k, params_.m, coding_,
                                           std::vector<unsigned>(survivors, survivors + params_.k),
                                           std::vector<unsigned>(wanted, wanted + nwanted));
   if (rows.empty())
     return nullptr;
-  std::pmr::memory_resource *memory = decode_cache_.memory();
-  auto plan = std::allocate_shared<DecodePlan>(std::pmr::polymorphic_allocator<DecodePlan>(memory));
-  plan->coder = make_chunk_coder(kernels_, nwanted, params_.k, rows, coder_packetsize(), memory);
-  return decode_cache_.insert(pattern, std::move(plan));
+  auto plan = decode_cache_ ? decode_cache_->new_plan() : DecodeCache::null_cache_plan();
+  plan->coder = make_chunk_coder(kernels_, nwanted, params_.k, rows, coder_packetsize(), &plan->memory);
+  if (!decode_cache_)
+    return plan;
+  return decode_cache_->insert(code_id_, pattern, std::move(plan));
 }
 
 int ErasureCodePower8::decode_chunks(const std::set<int> &want_to_read, const std::map<int, ceph::bufferlist> &chunks,

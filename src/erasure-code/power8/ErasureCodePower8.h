@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: LGPL-2.1-or-later
 // The power8 codec: jerasure's w=8 techniques (reed_sol_van, reed_sol_r6_op, cauchy_orig, cauchy_good)
 // with jerasure's profile keys, defaults and chunk sizes, computed with one variant's SIMD kernels.
 // Chunks are byte-identical to plugin=jerasure's for every profile both accept, whatever the variant.
@@ -18,12 +19,13 @@ namespace ec::power8 {
 // same interface.
 class ErasureCodePower8 : public ErasureCodeBase {
 public:
-  // Decode plans kept per codec (patterns: which chunks survive, which are rebuilt).
-  static constexpr std::size_t kDecodeCacheEntries = 2048;
-
-  // decode_cache_entries: 0 builds every decode plan afresh (for measuring what the cache saves).
-  explicit ErasureCodePower8(const simd::Kernels &kernels, std::size_t decode_cache_entries = kDecodeCacheEntries)
-      : kernels_(kernels), decode_cache_(decode_cache_entries) {}
+  // decode_cache: where decode plans are kept, shared with the plugin's other codecs (the plugin passes
+  // its own); a codec built outside a plugin (tests, tools) gets one of its own by default, and null
+  // builds every decode plan afresh.
+  explicit ErasureCodePower8(const simd::Kernels &kernels,
+                             std::shared_ptr<DecodeCache> decode_cache =
+                                 std::make_shared<DecodeCache>(DecodeCache::kDefaultMaxBytes))
+      : kernels_(kernels), decode_cache_(std::move(decode_cache)) {}
 
   unsigned int get_chunk_count() const override { return params_.k + params_.m; }
   unsigned int get_data_chunk_count() const override { return params_.k; }
@@ -33,9 +35,8 @@ public:
   int decode_chunks(const std::set<int> &want_to_read, const std::map<int, ceph::bufferlist> &chunks,
                     std::map<int, ceph::bufferlist> *decoded) override;
 
-  const char *variant() const { return kernels_.name; }
   const CodeParameters &parameters() const { return params_; }
-  const DecodeCache &decode_cache() const { return decode_cache_; }
+  const DecodeCache *decode_cache() const { return decode_cache_.get(); }
 
 protected:
   int parse_code(ceph::ErasureCodeProfile &profile, std::ostream *ss) override;
@@ -51,7 +52,8 @@ private:
   CodeParameters params_;
   gf::Matrix coding_;
   ChunkCoderPtr encoder_;
-  DecodeCache decode_cache_;
+  std::shared_ptr<DecodeCache> decode_cache_;
+  std::uint32_t code_id_ = 0; // this codec's code in decode_cache_
 };
 
 } // namespace ec::power8

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: LGPL-2.1-or-later
 // A fixed-size, zeroed, cache-line-aligned byte array (expanded coefficient tables live in these), taken
 // from a memory resource: the heap for the encoder, the decode cache's pool for decode plans.
 #ifndef EC_POWER8_ALIGNED_BUFFER_H

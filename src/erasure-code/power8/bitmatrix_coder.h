@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: LGPL-2.1-or-later
 // Cauchy Reed-Solomon as jerasure lays it out: each chunk is a sequence of groups of w=8 packets;
 // output packet (r, l) of a group is the XOR of the input packets (j, x) whose bit is set in the 8x8 block
 // of coefficient (r, j). The bytes equal jerasure's schedule encode, whatever order the XORs run in.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: LGPL-2.1-or-later
 #include "erasure-code/power8/chunk_coder.h"
 
 #include <new>

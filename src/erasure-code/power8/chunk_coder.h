@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: LGPL-2.1-or-later
 // Applying a linear map over GF(2^8) to whole chunks: outputs[r] = sum over j of rows[r][j] * inputs[j].
 //
 // Encoding is the coding matrix applied to the data chunks; decoding is a decode-rows matrix applied to

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: LGPL-2.1-or-later
 // Reed-Solomon over bytes: one dot product of the inputs per output, all outputs in one pass.
 #ifndef EC_POWER8_MATRIX_CODER_H
 #define EC_POWER8_MATRIX_CODER_H

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: LGPL-2.1-or-later
 // Reading erasure-code profile keys the way Ceph's plugins do.
 //
 // A missing or empty key takes its default, and the default is written back into the profile: Ceph's

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: LGPL-2.1-or-later
 // The coding techniques plugin=power8 implements, with the rules jerasure's plugin applies to them:
 // names, coding matrices and the chunk size for a stripe. Matching these rules is what makes our chunks
 // byte-identical to plugin=jerasure for the same profile.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: LGPL-2.1-or-later
 // Portable primitives for the loop skeleton: 64-bit words as 8-lane byte vectors (SWAR), no ISA flags.
 //
 // Multiplying by c is linear over GF(2): c * x = xor over bits j of x of (bit j of x) * (c * 2^j). So the
@@ -13,7 +14,7 @@
 #include <cstdint>
 #include <cstring>
 
-#include "gf/gf8.h"
+#include "gf/expand.h"
 #include "simd/skeleton/region_loops.h"
 
 namespace ec::simd {
@@ -67,8 +68,10 @@ struct GenericTraits {
   }
 
   static void expand(std::uint8_t coef, std::uint8_t *table) {
+    std::uint8_t column[8];
+    gf::doublings(coef, column);
     for (unsigned j = 0; j < 8; j++) {
-      const Vec w = kLaneOnes * gf::mul(coef, static_cast<std::uint8_t>(1u << j));
+      const Vec w = kLaneOnes * column[j];
       std::memcpy(table + 8 * j, &w, sizeof w);
     }
   }

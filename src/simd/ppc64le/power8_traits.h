@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: LGPL-2.1-or-later
 // POWER8 (ISA 2.07) primitives for the loop skeleton.
 //
 // On little-endian, vec_xl/vec_xst compile to lxvd2x/stxvd2x plus an xxswapd each, to put the two

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: LGPL-2.1-or-later
 // POWER9 (ISA 3.0) primitives for the loop skeleton.
 //
 // lxv/stxv load and store in element order with no swap, and take a displacement, so the unrolled

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: LGPL-2.1-or-later
 // What every POWER variant shares: the coefficient table and the one-instruction multiply.
 //
 // vpermxor VT,VA,VB,VC gives, for each byte i, VA[VC[i] >> 4] ^ VB[VC[i] & 15], which is a whole GF(2^8)

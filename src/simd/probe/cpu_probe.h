@@ -1,8 +1,10 @@
+// SPDX-License-Identifier: LGPL-2.1-or-later
 // Which kernel variants the CPU can run, best first.
 //
 // The choice is a pure function of feature bits (one per architecture, compiled on every architecture so
 // every branch is unit-tested anywhere); reading the bits of the running CPU is a separate small function.
-// Lists always end with "generic", which runs everywhere.
+// Lists always end with "generic", which runs everywhere, and name only variants some build produces (the
+// build of the architecture they are for; test/simd/cpu_probe_test checks it on each).
 #ifndef EC_SIMD_PROBE_CPU_PROBE_H
 #define EC_SIMD_PROBE_CPU_PROBE_H
 
@@ -23,8 +25,7 @@ struct X86Features {
 };
 
 struct Ppc64Features {
-  unsigned long hwcap = 0;  // getauxval(AT_HWCAP)
-  unsigned long hwcap2 = 0; // getauxval(AT_HWCAP2)
+  unsigned long hwcap2 = 0; // getauxval(AT_HWCAP2): every bit the choice needs is there
 };
 
 std::vector<std::string> x86_variants(const X86Features &cpu);

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: LGPL-2.1-or-later
 // Reading the feature bits of the running CPU: the only part of the probe that cannot be unit-tested
 // against made-up CPUs, so it does nothing but read.
 #include "simd/probe/cpu_probe.h"
@@ -52,7 +53,6 @@ std::vector<std::string> runnable_variants() { return x86_variants(read_x86_feat
 
 std::vector<std::string> runnable_variants() {
   Ppc64Features f;
-  f.hwcap = getauxval(AT_HWCAP);
   f.hwcap2 = getauxval(AT_HWCAP2);
   return ppc64le_variants(f);
 }

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: LGPL-2.1-or-later
 // Feature bits -> variant names, best first. Pure functions: every branch is tested on any machine.
 #include "simd/probe/cpu_probe.h"
 
@@ -31,6 +32,7 @@ constexpr unsigned long kPpcArch_3_1 = 0x00040000ul;
 } // namespace
 
 std::vector<std::string> ppc64le_variants(const Ppc64Features &cpu) {
+  // Only variants some build produces (a test holds the probe to the build's list).
   const unsigned long h2 = cpu.hwcap2;
   if (h2 & kPpcArch_3_1)
     return {"power10", "power9", "power8", "generic"};

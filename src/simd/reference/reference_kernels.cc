@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: LGPL-2.1-or-later
 // The oracle: byte at a time through ec::gf::mul, written to be obviously correct rather than fast.
 // Every other variant is tested against it; it is never shipped as a plugin variant.
 #include "simd/variants.h"

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: LGPL-2.1-or-later
 // The one loop skeleton every SIMD variant is instantiated from (as Linux lib/raid6 generates its
 // variants from one template): the kernels' structure -- blocking, unrolling, row grouping, tails -- lives
 // here once; an instruction set contributes only a small traits struct of primitives.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: LGPL-2.1-or-later
 // 256-bit register operations (AVX2, optionally GFNI) for the x86 multiply traits. Include only from a TU
 // built with -mavx2 (and -mgfni for the affine multiply).
 #ifndef EC_SIMD_X86_AVX2_OPS_H

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: LGPL-2.1-or-later
 // 512-bit register operations (AVX-512F/BW, optionally GFNI) for the x86 multiply traits. Include only
 // from a TU built with -mavx512f -mavx512bw -mavx512vl (and -mgfni for the affine multiply).
 #ifndef EC_SIMD_X86_AVX512_OPS_H

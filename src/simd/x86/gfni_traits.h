@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: LGPL-2.1-or-later
 // Skeleton traits for GFNI: multiplying by a constant is linear over GF(2), so one vgf2p8affineqb with
 // the coefficient's 8x8 bit matrix multiplies a whole register, with no nibble split and no lookups.
 // Ops gives the register width (Avx2Ops, Avx512Ops, built with -mgfni).
@@ -8,7 +9,7 @@
 #include <cstdint>
 #include <cstring>
 
-#include "simd/x86/expand_fast.h"
+#include "gf/expand.h"
 #include "simd/x86/register_budget.h"
 
 namespace ec::simd {
@@ -37,7 +38,7 @@ template <class Ops> struct GfniTraits : Ops {
   static Vec mul(const Table &matrix, const Src &x) { return Ops::affine(x, matrix); }
   static void expand(std::uint8_t coef, std::uint8_t *table) {
     // Stored in host order: the low byte of the qword is Intel's byte 0 on little-endian x86.
-    const std::uint64_t m = affine_matrix_fast(coef);
+    const std::uint64_t m = gf::affine_matrix(coef);
     std::memcpy(table, &m, 8);
     std::memcpy(table + 8, &m, 8);
   }

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: LGPL-2.1-or-later
 // Skeleton traits for split-nibble multiplication with a byte shuffle (pshufb), at any register width
 // given by Ops (SseOps, Avx2Ops, Avx512Ops): c * x == lo[x & 15] ^ hi[x >> 4], two 16-entry lookups.
 #ifndef EC_SIMD_X86_NIBBLE_TRAITS_H
@@ -7,7 +8,7 @@
 #include <cstdint>
 #include <cstring>
 
-#include "simd/x86/expand_fast.h"
+#include "gf/expand.h"
 #include "simd/x86/register_budget.h"
 
 namespace ec::simd {
@@ -40,7 +41,9 @@ template <class Ops> struct NibbleTraits : Ops {
     return Ops::bxor(Ops::lookup16(t.lo, s.lo), Ops::lookup16(t.hi, s.hi));
   }
   static void expand(std::uint8_t coef, std::uint8_t *table) {
-    nibble_tables_fast(coef, table, table + 16);
+    const gf::NibbleTables t = gf::nibble_tables(coef);
+    std::memcpy(table, t.lo, 16);
+    std::memcpy(table + 16, t.hi, 16);
   }
 };
 

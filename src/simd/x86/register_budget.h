@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: LGPL-2.1-or-later
 // How far the x86 traits unroll: few rows leave registers free to process several source registers per
 // step (independent chains hide the multiply latency); many rows take them all.
 #ifndef EC_SIMD_X86_REGISTER_BUDGET_H

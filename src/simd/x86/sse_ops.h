@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: LGPL-2.1-or-later
 // 128-bit register operations (SSSE3) for the x86 multiply traits. Include only from a TU built with
 // -mssse3: everything here is in an anonymous namespace so no other variant can end up calling it.
 #ifndef EC_SIMD_X86_SSE_OPS_H

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: LGPL-2.1-or-later
 // The one CrushWrapper member an erasure-code plugin calls, declared as Ceph 16.2 exports it.
 //
 // The five strings are taken by value: that is part of the mangled name the host exports

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: LGPL-2.1-or-later
 // Declaration of ceph::ErasureCodeInterface as Ceph 16.2 (Pacific) lays it out.
 //
 // The virtual functions are listed in the exact order of Pacific's vtable: Ceph calls them by slot, so

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: LGPL-2.1-or-later
 // Declaration of Ceph 16.2's plugin base class and of the registry that loads plugins.
 //
 // The registry is never defined by a plugin: ErasureCodePluginRegistry::singleton and its member functions
