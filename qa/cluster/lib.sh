@@ -1,6 +1,6 @@
 # SPDX-License-Identifier: LGPL-2.1-or-later
 # shellcheck shell=bash
-# Throw-away local Ceph 16.2 cluster: one mon, one mgr, N OSDs on 127.0.0.1, everything under one directory.
+# Throw-away local Ceph cluster (the installed release's daemons): one mon, one mgr, N OSDs on 127.0.0.1, everything under one directory.
 # Source this file; qa/cluster/start and qa/cluster/stop are thin wrappers around cl_start / cl_stop.
 #
 # Everything lives in $CL_DIR: ceph.conf, env (what tests source), mon.a/ mgr.x/ osd.N/ data, log/, run/
@@ -192,6 +192,11 @@ cl_start_mon() {
   mkdir -p "$CL_DIR/mon.a"
   timeout "$CL_TIMEOUT_CMD" ceph-mon --conf "$CL_DIR/ceph.conf" --mkfs -i a --monmap "$CL_DIR/monmap" \
     >>"$CL_DIR/log/mkfs.log" 2>&1 || cl_die "ceph-mon --mkfs failed (see $CL_DIR/log/mkfs.log)"
+  cl_mon_start
+}
+
+# Start mon.a on its existing data.
+cl_mon_start() {
   ceph-mon --conf "$CL_DIR/ceph.conf" -i a >>"$CL_DIR/log/daemon-stdio.log" 2>&1 || cl_die "ceph-mon failed to start"
   cl_wait_pidfile mon.a
 }
@@ -488,8 +493,7 @@ cl_resume() {
   rm -rf "$CL_DIR/ec-plugins"
   cl_link_plugins
   local t0=$SECONDS d id
-  ceph-mon --conf "$CL_DIR/ceph.conf" -i a >>"$CL_DIR/log/daemon-stdio.log" 2>&1 || cl_die "ceph-mon failed to start"
-  cl_wait_pidfile mon.a
+  cl_mon_start
   cl_start_mgr
   for d in "$CL_DIR"/osd.*/; do
     id=${d%/}
