@@ -9,6 +9,7 @@ EC_BUILD=${EC_BUILD:-$EC_TOP/build}
 export EC_BUILD
 
 . "$EC_TOP/qa/lib/releases.sh"
+. "$EC_TOP/qa/lib/apt-retry.sh"
 
 # Where the ppc64el sysroot of the installed Ceph release (qa/ppc64le/sysroot.sh) and its downloads live:
 # one per release, so a release's root and the host can share the work tree.
@@ -18,7 +19,8 @@ ec_ppc_cache() { echo "$EC_TOP/.cache/ppc64le/$(release_installed)"; }
 log() { printf '\n==> %s\n' "$*" >&2; }
 die() { printf 'error: %s\n' "$*" >&2; exit 1; }
 
-# ensure_packages PKG... : apt-get install what is missing (apt-get update once per run).
+# ensure_packages PKG... : apt-get install what is missing (apt-get update once per run, and again before
+# a retried install: see apt_retried).
 ensure_packages() {
   local missing=()
   local p
@@ -26,16 +28,25 @@ ensure_packages() {
     dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q '^install ok installed$' || missing+=("$p")
   done
   [ ${#missing[@]} -eq 0 ] && return 0
+  log "apt-get install ${missing[*]}"
+  apt_retried _ensure_packages_install "${missing[@]}"
+}
+
+# One try of ensure_packages: update unless this run has, then install. A failed install forgets the
+# update, so the next try reads the mirror's indexes again.
+_ensure_packages_install() {
   local sudo=""
   [ "$(id -u)" -eq 0 ] || sudo=sudo
-  if [ ! -e /tmp/.ec-power8-apt-updated ]; then
-    log "apt-get update"
-    $sudo apt-get -o DPkg::Lock::Timeout=600 update -q >&2 && touch /tmp/.ec-power8-apt-updated
-  fi
-  log "apt-get install ${missing[*]}"
   # Wait for dpkg's lock instead of failing: other stages or runs on the machine may be installing too.
-  DEBIAN_FRONTEND=noninteractive $sudo apt-get -o DPkg::Lock::Timeout=600 install -y -q --no-install-recommends \
-    "${missing[@]}" >&2
+  if [ ! -e /tmp/.ec-power8-apt-updated ]; then
+    $sudo apt-get -o DPkg::Lock::Timeout=600 update -q >&2 || return
+    touch /tmp/.ec-power8-apt-updated
+  fi
+  DEBIAN_FRONTEND=noninteractive $sudo apt-get -o DPkg::Lock::Timeout=600 install -y -q \
+    --no-install-recommends "$@" >&2 && return 0
+  local rc=$?
+  rm -f /tmp/.ec-power8-apt-updated
+  return "$rc"
 }
 
 # The packages every build of the project needs.

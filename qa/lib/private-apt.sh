@@ -4,6 +4,7 @@
 # Source it, then: private_apt_config DIR deb ppc64el   (binary packages of that architecture)
 #              or: private_apt_config DIR deb-src       (source packages)
 # and export APT_CONFIG=DIR/apt.conf.
+. "$(dirname "${BASH_SOURCE[0]}")/apt-retry.sh"
 private_apt_config() {
   local dir=$1 type=$2 arch=${3:-}
   mkdir -p "$dir"/lists/partial "$dir"/archives/partial "$dir"/cache "$dir"/sl
@@ -47,8 +48,15 @@ private_apt_download() {
   done
   [ ${#missing[@]} -gt 0 ] || return 0
   printf '\n==> %s\n' "private apt ($arch): update; download $* and their dependencies" >&2
-  apt-get update -q >&2
-  apt-get install -q -y --download-only --no-install-recommends -o Dir::Cache::archives="$debdir" "$@" >&2
+  apt_retried _private_apt_fetch "$debdir" "$@"
+}
+
+# One try of private_apt_download: the indexes, then the debs (an update each try, see apt_retried).
+_private_apt_fetch() {
+  local debdir=$1
+  shift
+  apt-get update -q >&2 &&
+    apt-get install -q -y --download-only --no-install-recommends -o Dir::Cache::archives="$debdir" "$@" >&2
 }
 
 # root_missing_libs ROOT MULTIARCH FILE...: one line "FILE needs SONAME" for every NEEDED soname of the ELF

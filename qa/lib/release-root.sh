@@ -40,13 +40,8 @@ release_root_ensure() {
   ensure_packages mmdebstrap util-linux >&2
   mirror=$(awk '/^URIs:/ {print $2; exit}' /etc/apt/sources.list.d/debian.sources)
   log "root for $release: Debian $suite from $mirror into $root (mmdebstrap, then Ceph and the build tools)"
-  rm -rf "$root"
   mkdir -p "$EC_ROOTS"
-  # Check-Valid-Until=false: an archive copy may serve a Release file past its Valid-Until date (sid).
-  mmdebstrap --variant=minbase --aptopt='Acquire::Check-Valid-Until "false"' \
-    --include="$(IFS=,; echo "${EC_ROOT_PACKAGES[*]}")" \
-    --customize-hook='printf "#!/bin/sh\nexit 101\n" >"$1/usr/sbin/policy-rc.d"; chmod +x "$1/usr/sbin/policy-rc.d"' \
-    "$suite" "$root" "$mirror" >&2 ||
+  apt_retried _release_root_bootstrap "$suite" "$root" "$mirror" ||
     { rm -rf "$root"; die "mmdebstrap of $suite failed"; }
   # The apt sources in deb822 form, as on the host: qa/lib/private-apt.sh reads them to fetch that
   # suite's ppc64el packages.
@@ -57,6 +52,17 @@ release_root_ensure() {
   echo "$key" >"$root/.ec-root-key"
   log "root for $release ready: $(chroot "$root" dpkg-query -W -f='ceph-base ${Version}' ceph-base), $(chroot "$root" g++ --version | head -1)"
   echo "$root"
+}
+
+# One try of release_root_ensure's mmdebstrap SUITE ROOT MIRROR, from an empty ROOT.
+_release_root_bootstrap() {
+  local suite=$1 root=$2 mirror=$3
+  rm -rf "$root"
+  # Check-Valid-Until=false: an archive copy may serve a Release file past its Valid-Until date (sid).
+  mmdebstrap --variant=minbase --aptopt='Acquire::Check-Valid-Until "false"' \
+    --include="$(IFS=,; echo "${EC_ROOT_PACKAGES[*]}")" \
+    --customize-hook='printf "#!/bin/sh\nexit 101\n" >"$1/usr/sbin/policy-rc.d"; chmod +x "$1/usr/sbin/policy-rc.d"' \
+    "$suite" "$root" "$mirror" >&2
 }
 
 release_root_run() {

@@ -20,7 +20,7 @@ mkdir -p "$SRC"
 private_apt_config "$APT" deb-src
 export APT_CONFIG=$APT/apt.conf
 log "private apt: libisal source package"
-apt-get update -q >&2
-(cd "$SRC" && apt-get source --download-only -q libisal >&2 && tar -xf libisal_*.orig.tar.xz)
+apt_retried apt-get update -q >&2
+(cd "$SRC" && apt_retried apt-get source --download-only -q libisal >&2 && tar -xf libisal_*.orig.tar.xz)
 dir=$(ls -d "$SRC"/libisal-*/ | head -1)
 echo "${dir%/}"
