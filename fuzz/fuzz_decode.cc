@@ -11,7 +11,8 @@
 #include <sstream>
 #include <string>
 
-#include "erasure-code/power8/ErasureCodePower8.h"
+#include "adapter_codec.h" // the adapter built: power8::AdapterCodec
+#include "erasure-code/power8/common/ErasureCodePower8.h"
 #include "fuzz_common.h"
 
 namespace {
@@ -43,7 +44,7 @@ std::vector<std::unique_ptr<ErasureCodePower8>> &codecs() {
   static std::vector<std::unique_ptr<ErasureCodePower8>> list = [] {
     std::vector<std::unique_ptr<ErasureCodePower8>> out;
     for (const auto &profile : kProfiles) {
-      out.push_back(std::make_unique<ErasureCodePower8>(*ec::fuzz::runnable().front()));
+      out.push_back(std::make_unique<ec::power8::AdapterCodec>(*ec::fuzz::runnable().front()));
       ceph::ErasureCodeProfile p = profile;
       std::ostringstream ss;
       if (out.back()->init(p, &ss) != 0)

@@ -11,7 +11,7 @@
 #include <sstream>
 #include <string>
 
-#include "erasure-code/power8/ErasureCodePower8.h"
+#include "erasure-code/power8/common/ErasureCodePower8.h"
 #include "fuzz_common.h"
 
 namespace {
@@ -88,7 +88,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t *data, std::size_t size
     FUZZ_CHECK(chunk == generic.get_chunk_size(width));
     FUZZ_CHECK(chunk * k >= width);
     const auto &params = best.parameters();
-    if (ec::power8::is_bitmatrix(params.technique))
+    if (ec::codec::is_bitmatrix(params.technique))
       FUZZ_CHECK(chunk % (std::uint64_t{8} * params.packetsize) == 0);
   }
   const std::size_t object_size = size * 3;

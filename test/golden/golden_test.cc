@@ -90,12 +90,15 @@ TEST(golden, every_variant_accepts_the_profiles_with_the_same_written_back_profi
   for (const simd::Kernels *kernels : test::runnable_kernels()) {
     for (const Row &row : table()) {
       SCOPED_TRACE(row.id + " on " + kernels->name);
-      power8::ErasureCodePower8 codec(*kernels);
+      power8::AdapterCodec codec(*kernels);
       Profile p = row.input;
       std::ostringstream ss;
       ASSERT_EQ(codec.init(p, &ss), 0) << ss.str();
-      EXPECT_EQ(format_profile(p), format_profile(row.written_back));
-      EXPECT_EQ(codec.get_profile(), row.written_back);
+      // The golden profiles are Pacific's; a later interface generation's base class may add keys.
+      Profile written_back = row.written_back;
+      written_back.merge(power8::AdapterCodec::added_rule_keys());
+      EXPECT_EQ(format_profile(p), format_profile(written_back));
+      EXPECT_EQ(codec.get_profile(), written_back);
       for (const auto &wc : row.chunk_sizes)
         EXPECT_EQ(codec.get_chunk_size(wc.first), wc.second) << "stripe width " << wc.first;
     }

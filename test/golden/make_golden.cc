@@ -24,7 +24,8 @@ extern "C" {
 #include <sstream>
 #include <stdexcept>
 
-#include "erasure-code/power8/ErasureCodePower8.h"
+#include "adapter_codec.h" // the adapter built: power8::AdapterCodec
+#include "erasure-code/power8/common/ErasureCodePower8.h"
 #include "golden_format.h"
 #include "simd/variants.h"
 
@@ -181,7 +182,7 @@ Row make_row(const Spec &spec, const std::string &dir, std::map<std::string, std
   row.has_chunks = spec.chunks;
   bool first = true;
   for (const simd::Kernels *kernels : simd::runnable_built_variants()) {
-    power8::ErasureCodePower8 codec(*kernels);
+    power8::AdapterCodec codec(*kernels);
     Profile p = spec.input;
     std::ostringstream ss;
     if (codec.init(p, &ss) != 0)

@@ -11,8 +11,8 @@ namespace ec::test {
 
 std::unique_ptr<power8::ErasureCodePower8> make_codec(const ceph::ErasureCodeProfile &profile,
                                                       const simd::Kernels *kernels,
-                                                      std::shared_ptr<power8::DecodeCache> decode_cache) {
-  auto codec = std::make_unique<power8::ErasureCodePower8>(kernels ? *kernels : best_kernels(), std::move(decode_cache));
+                                                      std::shared_ptr<codec::DecodeCache> decode_cache) {
+  auto codec = std::make_unique<power8::AdapterCodec>(kernels ? *kernels : best_kernels(), std::move(decode_cache));
   ceph::ErasureCodeProfile p = profile;
   std::ostringstream ss;
   int r = codec->init(p, &ss);
@@ -45,6 +45,13 @@ std::set<int> all_shards(unsigned n) {
 std::string to_string(const ceph::bufferlist &bl) {
   ceph::bufferlist copy = bl;
   return std::string(copy.c_str(), copy.length());
+}
+
+std::vector<int> chunk_mapping(const ceph::ErasureCodeInterface &codec) {
+  std::vector<int> shards;
+  for (auto shard : codec.get_chunk_mapping())
+    shards.push_back(static_cast<int>(shard));
+  return shards;
 }
 
 } // namespace ec::test

@@ -10,7 +10,8 @@
 #include <string>
 #include <vector>
 
-#include "erasure-code/power8/ErasureCodePower8.h"
+#include "adapter_codec.h" // the adapter built: power8::AdapterCodec
+#include "erasure-code/power8/common/ErasureCodePower8.h"
 #include "simd/kernels.h"
 
 namespace ec::test {
@@ -19,8 +20,8 @@ namespace ec::test {
 // decode_cache: where its decode plans go (by default a cache of its own with the default bound).
 std::unique_ptr<power8::ErasureCodePower8>
 make_codec(const ceph::ErasureCodeProfile &profile, const simd::Kernels *kernels = nullptr,
-           std::shared_ptr<power8::DecodeCache> decode_cache =
-               std::make_shared<power8::DecodeCache>(power8::DecodeCache::kDefaultMaxBytes));
+           std::shared_ptr<codec::DecodeCache> decode_cache =
+               std::make_shared<codec::DecodeCache>(codec::DecodeCache::kDefaultMaxBytes));
 
 // The kernels of the best variant this CPU runs (what plugin=power8 picks), and all it can run.
 const simd::Kernels &best_kernels();
@@ -29,6 +30,8 @@ std::vector<const simd::Kernels *> runnable_kernels();
 ceph::bufferlist random_bufferlist(std::size_t len, std::mt19937 &rng);
 std::set<int> all_shards(unsigned n);
 std::string to_string(const ceph::bufferlist &bl);
+// codec.get_chunk_mapping() as ints, whatever the interface generation types them as.
+std::vector<int> chunk_mapping(const ceph::ErasureCodeInterface &codec);
 
 } // namespace ec::test
 

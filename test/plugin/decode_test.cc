@@ -12,11 +12,11 @@
 namespace ec::test {
 namespace {
 
-using power8::Technique;
+using codec::Technique;
 
 ceph::ErasureCodeProfile profile_of(Technique t, unsigned k, unsigned m) {
   ceph::ErasureCodeProfile p{{"technique", technique_name(t)}, {"k", std::to_string(k)}, {"m", std::to_string(m)}};
-  if (power8::is_bitmatrix(t))
+  if (codec::is_bitmatrix(t))
     p["packetsize"] = "8";
   return p;
 }
@@ -73,11 +73,13 @@ TEST(decode, sampled_patterns_for_large_profiles) {
                 {Technique::reed_sol_van, 200, 56}, {Technique::cauchy_good, 32, 8},
                 {Technique::cauchy_orig, 100, 20},  {Technique::reed_sol_r6_op, 200, 2}};
   for (const auto &s : shapes) {
-    auto codec = make_codec(profile_of(s.t, s.k, s.m));
+    // The largest shapes are cut to what the interface generation built allows (Tentacle: 127 chunks).
+    const unsigned k = std::min(s.k, power8::AdapterCodec::kMaxChunks - s.m);
+    auto codec = make_codec(profile_of(s.t, k, s.m));
     ASSERT_TRUE(codec);
-    const unsigned n = s.k + s.m;
+    const unsigned n = k + s.m;
     std::map<int, ceph::bufferlist> encoded;
-    ASSERT_EQ(codec->encode(all_shards(n), random_bufferlist(s.k * 300 + 1, rng), &encoded), 0);
+    ASSERT_EQ(codec->encode(all_shards(n), random_bufferlist(k * 300 + 1, rng), &encoded), 0);
     for (int trial = 0; trial < 12; trial++) {
       std::vector<int> ids(n);
       for (unsigned i = 0; i < n; i++)
@@ -86,7 +88,7 @@ TEST(decode, sampled_patterns_for_large_profiles) {
       // Always include the hardest case, m erasures, and some single ones.
       const unsigned count = trial < 4 ? s.m : 1 + rng() % s.m;
       ids.resize(count);
-      SCOPED_TRACE(std::string(technique_name(s.t)) + " k=" + std::to_string(s.k) + " m=" + std::to_string(s.m));
+      SCOPED_TRACE(std::string(technique_name(s.t)) + " k=" + std::to_string(k) + " m=" + std::to_string(s.m));
       expect_decodes(*codec, encoded, ids);
     }
   }
@@ -119,7 +121,7 @@ TEST(decode, mapping_places_data_at_D_positions_and_round_trips) {
   p["mapping"] = "_DD_DD";
   auto codec = make_codec(p);
   ASSERT_TRUE(codec);
-  EXPECT_EQ(codec->get_chunk_mapping(), (std::vector<int>{1, 2, 4, 5, 0, 3}));
+  EXPECT_EQ(chunk_mapping(*codec), (std::vector<int>{1, 2, 4, 5, 0, 3}));
   const ceph::bufferlist object = random_bufferlist(4 * 4096, rng);
   std::map<int, ceph::bufferlist> encoded;
   ASSERT_EQ(codec->encode(all_shards(6), object, &encoded), 0);

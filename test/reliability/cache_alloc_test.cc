@@ -10,7 +10,8 @@
 #include <new>
 
 #include "../plugin/codec_fixture.h"
-#include "erasure-code/power8/decode_cache.h"
+#include "codec/chunk_coder_factory.h"
+#include "codec/decode_cache.h"
 
 namespace {
 thread_local long t_allocations = 0;
@@ -64,9 +65,9 @@ void operator delete[](void *p, std::size_t, std::align_val_t) noexcept { counte
 namespace ec::test {
 namespace {
 
-using power8::DecodeCache;
-using power8::DecodePlan;
-using power8::ErasurePattern;
+using codec::DecodeCache;
+using codec::DecodePlan;
+using codec::ErasurePattern;
 
 ErasurePattern pattern(unsigned first_survivor, unsigned wanted) {
   ErasurePattern p;
@@ -78,7 +79,7 @@ ErasurePattern pattern(unsigned first_survivor, unsigned wanted) {
 
 std::shared_ptr<const DecodePlan> some_plan() {
   auto plan = DecodeCache::null_cache_plan();
-  plan->coder = power8::make_chunk_coder(best_kernels(), 1, 4, gf::Matrix(4, 1), 0);
+  plan->coder = codec::make_chunk_coder(best_kernels(), 1, 4, gf::Matrix(4, 1), 0);
   return plan;
 }
 

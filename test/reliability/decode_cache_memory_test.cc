@@ -14,7 +14,7 @@
 #include <sstream>
 
 #include "../plugin/codec_fixture.h"
-#include "erasure-code/power8/ErasureCodePluginPower8.h"
+#include "erasure-code/power8/common/ErasureCodePluginPower8.h"
 
 #if defined(__has_feature)
 #if __has_feature(address_sanitizer) || __has_feature(thread_sanitizer)
@@ -106,12 +106,12 @@ DecodeRun decode_with_many_codecs(std::size_t max_bytes, unsigned codecs, std::s
 }
 
 TEST(decode_cache_memory, hundred_codecs_2500_patterns_within_the_default_bound) {
-  const DecodeRun run = decode_with_many_codecs(power8::DecodeCache::kDefaultMaxBytes, 100, 2500);
+  const DecodeRun run = decode_with_many_codecs(codec::DecodeCache::kDefaultMaxBytes, 100, 2500);
   // One cache for all 100 codecs: each pattern's plan is built once and kept once.
   EXPECT_EQ(run.cache_size, 2500u);
-  EXPECT_LE(run.cache_bytes, power8::DecodeCache::kDefaultMaxBytes);
+  EXPECT_LE(run.cache_bytes, codec::DecodeCache::kDefaultMaxBytes);
   // The per-codec caches of an earlier version grew the heap by 329 MiB here.
-  EXPECT_LE(run.growth, power8::DecodeCache::kDefaultMaxBytes)
+  EXPECT_LE(run.growth, codec::DecodeCache::kDefaultMaxBytes)
       << "heap grew by " << run.growth / 1024 << " KiB; the cache estimates " << run.cache_bytes / 1024 << " KiB";
 }
 
@@ -128,7 +128,7 @@ TEST(decode_cache_memory, a_small_bound_holds_on_the_heap) {
 }
 
 TEST(decode_cache_memory, codecs_of_one_code_share_plans_others_do_not) {
-  power8::ErasureCodePluginPower8 plugin(best_kernels(), power8::DecodeCache::kDefaultMaxBytes);
+  power8::ErasureCodePluginPower8 plugin(best_kernels(), codec::DecodeCache::kDefaultMaxBytes);
   auto make = [&](ceph::ErasureCodeProfile profile) {
     ceph::ErasureCodeInterfaceRef codec;
     std::ostringstream ss;
@@ -147,7 +147,7 @@ TEST(decode_cache_memory, codecs_of_one_code_share_plans_others_do_not) {
     std::map<int, ceph::bufferlist> encoded, decoded;
     ASSERT_EQ(codec.encode(all_shards(6), object, &encoded), 0);
     // Logical chunks 0 and 1 (data): shard positions through the mapping.
-    const std::vector<int> &mapping = codec.get_chunk_mapping();
+    const std::vector<int> mapping = chunk_mapping(codec);
     std::set<int> want;
     for (int logical : {0, 1})
       want.insert(mapping.empty() ? logical : mapping[logical]);

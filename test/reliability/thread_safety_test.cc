@@ -68,10 +68,10 @@ struct Workload {
 };
 
 Workload make_workload(const ceph::ErasureCodeProfile &profile, std::vector<std::size_t> sizes, std::uint32_t seed,
-                       std::size_t decode_cache_bytes = power8::DecodeCache::kDefaultMaxBytes,
+                       std::size_t decode_cache_bytes = codec::DecodeCache::kDefaultMaxBytes,
                        bool codec_per_thread = false) {
   Workload w;
-  auto cache = std::make_shared<power8::DecodeCache>(decode_cache_bytes);
+  auto cache = std::make_shared<codec::DecodeCache>(decode_cache_bytes);
   w.codec = make_codec(profile, nullptr, cache);
   if (!w.codec)
     return w;
@@ -170,7 +170,7 @@ TEST(thread_safety, reed_sol_van_with_more_patterns_than_the_decode_cache_holds)
                                    {1, 999, 12 * 64 + 5, 12 * 512}, 1, 512 * 1024);
   ASSERT_TRUE(w.codec);
   run_concurrently(w);
-  const power8::DecodeCache &cache = *w.codec->decode_cache();
+  const codec::DecodeCache &cache = *w.codec->decode_cache();
   EXPECT_LT(cache.size(), w.patterns.size()) << "the bound never evicted anything";
   EXPECT_GT(cache.size(), 0u);
   EXPECT_LE(cache.bytes(), cache.max_bytes());
@@ -183,7 +183,7 @@ TEST(thread_safety, codecs_sharing_one_small_decode_cache) {
                                    256 * 1024, true);
   ASSERT_TRUE(w.codec);
   run_concurrently(w);
-  const power8::DecodeCache &cache = *w.codec->decode_cache();
+  const codec::DecodeCache &cache = *w.codec->decode_cache();
   EXPECT_LT(cache.size(), w.patterns.size()) << "the bound never evicted anything";
   EXPECT_LE(cache.bytes(), cache.max_bytes());
 }
@@ -216,7 +216,7 @@ TEST(thread_safety, codecs_built_concurrently_agree) {
         std::this_thread::yield();
       for (unsigned i = 0; i < 4; i++) {
         const auto &profile = profiles[(t + i) % 4];
-        power8::ErasureCodePower8 codec(*runnable_kernels()[t % runnable_kernels().size()]);
+        power8::AdapterCodec codec(*runnable_kernels()[t % runnable_kernels().size()]);
         ceph::ErasureCodeProfile p = profile;
         std::ostringstream ss;
         if (codec.init(p, &ss) != 0)

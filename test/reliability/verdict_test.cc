@@ -106,12 +106,12 @@ Verdict through_registry(const std::string &plugin, const Profile &input) {
 
 TEST(verdict, every_runnable_variant_twice) {
   for (const Profile &profile : kProfiles) {
-    power8::ErasureCodePower8 reference_codec(*runnable_kernels().front());
+    power8::AdapterCodec reference_codec(*runnable_kernels().front());
     const Verdict reference = direct(profile, reference_codec);
     for (const simd::Kernels *kernels : runnable_kernels()) {
-      power8::ErasureCodePower8 reused(*kernels);
+      power8::AdapterCodec reused(*kernels);
       for (int round = 0; round < 2; round++) {
-        power8::ErasureCodePower8 fresh(*kernels);
+        power8::AdapterCodec fresh(*kernels);
         EXPECT_EQ(direct(profile, fresh), reference) << text(profile) << kernels->name << " fresh, round " << round;
         EXPECT_EQ(direct(profile, reused), reference) << text(profile) << kernels->name << " reused, round " << round;
       }
@@ -128,7 +128,7 @@ TEST(verdict, plugin_factory_with_every_forced_variant) {
     if (std::find(names.begin(), names.end(), k->name) == names.end())
       names.push_back(k->name);
   for (const Profile &profile : kProfiles) {
-    power8::ErasureCodePower8 reference_codec(*runnable_kernels().front());
+    power8::AdapterCodec reference_codec(*runnable_kernels().front());
     const Verdict reference = direct(profile, reference_codec);
     for (const std::string &name : names) {
       Profile forced = profile;

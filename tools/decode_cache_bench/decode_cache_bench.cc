@@ -13,7 +13,8 @@
 #include <set>
 #include <string>
 
-#include "erasure-code/power8/ErasureCodePower8.h"
+#include "adapter_codec.h" // the adapter built: power8::AdapterCodec
+#include "erasure-code/power8/common/ErasureCodePower8.h"
 #include "simd/variants.h"
 
 namespace {
@@ -60,8 +61,8 @@ int main(int argc, char **argv) {
                                      {"m", std::to_string(s.m)}, {"packetsize", "64"}};
     double rate[2];
     for (int cached = 1; cached >= 0; cached--) {
-      ec::power8::ErasureCodePower8 codec(
-          kernels, cached ? std::make_shared<ec::power8::DecodeCache>(ec::power8::DecodeCache::kDefaultMaxBytes) : nullptr);
+      ec::power8::AdapterCodec codec(
+          kernels, cached ? std::make_shared<ec::codec::DecodeCache>(ec::codec::DecodeCache::kDefaultMaxBytes) : nullptr);
       ceph::ErasureCodeProfile p = profile;
       if (codec.init(p, &std::cerr) != 0)
         return 1;

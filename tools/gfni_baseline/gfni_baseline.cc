@@ -19,7 +19,8 @@
 #include <vector>
 
 #include "baseline_loop.h"
-#include "erasure-code/power8/ErasureCodePower8.h"
+#include "adapter_codec.h" // the adapter built: power8::AdapterCodec
+#include "erasure-code/power8/common/ErasureCodePower8.h"
 #include "gf/expand.h"
 #include "gf/matrix.h"
 #include "simd/variants.h"
@@ -95,7 +96,7 @@ int main(int argc, char **argv) {
   std::mt19937_64 rng(0x5eed);
   for (Bench &b : benches) {
     const unsigned k = b.shape.k, m = b.shape.m;
-    b.codec = std::make_unique<ec::power8::ErasureCodePower8>(*kernels);
+    b.codec = std::make_unique<ec::power8::AdapterCodec>(*kernels);
     ceph::ErasureCodeProfile profile{{"technique", "reed_sol_van"}, {"k", std::to_string(k)}, {"m", std::to_string(m)}};
     if (b.codec->init(profile, &std::cerr) != 0)
       return 1;

@@ -10,8 +10,8 @@
 
 namespace gfni_baseline {
 
-int GfniBaselineCodec::prepare_code(std::ostream *ss) {
-  if (int r = ErasureCodePower8::prepare_code(ss))
+int GfniBaselineCodec::init_code(ceph::ErasureCodeProfile &profile, std::ostream *ss) {
+  if (int r = ErasureCodePower8::init_code(profile, ss))
     return r;
   const auto &p = parameters();
   // The loop is compiled for a few shapes only; an empty region asks it whether this is one (it reads the
@@ -20,9 +20,9 @@ int GfniBaselineCodec::prepare_code(std::ostream *ss) {
   std::uint8_t *no_dst[ec::gf::kMaxChunks] = {};
   const std::uint64_t no_matrix = 0;
   const bool shape_built = gfni_baseline::encode(p.k, p.m, true, 0, &no_matrix, no_src, no_dst);
-  if (p.technique != ec::power8::Technique::reed_sol_van || !shape_built) {
+  if (p.technique != ec::codec::Technique::reed_sol_van || !shape_built) {
     *ss << "plugin=gfni_baseline encodes only technique=reed_sol_van with k+m 4+2, 6+2, 8+3 or 10+4 (got "
-        << ec::power8::technique_name(p.technique) << " k=" << p.k << " m=" << p.m << ")" << std::endl;
+        << ec::codec::technique_name(p.technique) << " k=" << p.k << " m=" << p.m << ")" << std::endl;
     return -EINVAL;
   }
   const ec::gf::Matrix coding = ec::gf::reed_sol_van_matrix(p.k, p.m);

@@ -11,17 +11,18 @@
 #include <cstdint>
 #include <vector>
 
-#include "erasure-code/power8/ErasureCodePower8.h"
+#include "adapter_codec.h" // the adapter built: power8::AdapterCodec
+#include "erasure-code/power8/common/ErasureCodePower8.h"
 
 namespace gfni_baseline {
 
-class GfniBaselineCodec final : public ec::power8::ErasureCodePower8 {
+class GfniBaselineCodec final : public ec::power8::AdapterCodec {
 public:
   // kernels: what decoding runs with (the benchmark's encode workload decodes once to check the parity).
-  explicit GfniBaselineCodec(const ec::simd::Kernels &kernels) : ErasureCodePower8(kernels) {}
+  explicit GfniBaselineCodec(const ec::simd::Kernels &kernels) : ec::power8::AdapterCodec(kernels) {}
 
 protected:
-  int prepare_code(std::ostream *ss) override;
+  int init_code(ceph::ErasureCodeProfile &profile, std::ostream *ss) override;
   int encode_prepared(unsigned len, const std::uint8_t *const *data, std::uint8_t *const *parity) override;
 
 private:

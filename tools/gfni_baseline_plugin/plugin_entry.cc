@@ -7,7 +7,7 @@
 #include <string>
 
 #include "erasure-code/ErasureCodePlugin.h"
-#include "erasure-code/power8/ceph_release.h"
+#include "erasure-code/power8/common/ceph_release.h"
 #include "gfni_baseline_codec.h"
 #include "simd/probe/cpu_probe.h"
 #include "simd/variants.h"

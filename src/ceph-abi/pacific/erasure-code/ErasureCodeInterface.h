@@ -16,22 +16,11 @@
 
 #include <rados/buffer.h>
 
+#include "erasure-code/ErasureCodeProfile.h"
+
 class CrushWrapper;
 
 namespace ceph {
-
-typedef std::map<std::string, std::string> ErasureCodeProfile;
-
-inline std::ostream &operator<<(std::ostream &out, const ErasureCodeProfile &profile) {
-  out << "{";
-  for (auto it = profile.begin(); it != profile.end(); ++it) {
-    if (it != profile.begin())
-      out << ",";
-    out << it->first << "=" << it->second;
-  }
-  out << "}";
-  return out;
-}
 
 class ErasureCodeInterface {
 public:

@@ -1,0 +1,295 @@
+// SPDX-License-Identifier: LGPL-2.1-or-later
+#include "codec/codec.h"
+
+#include <algorithm>
+#include <cerrno>
+#include <climits>
+#include <cstring>
+#include <vector>
+
+#include "codec/chunk_coder_factory.h"
+
+namespace ec::codec {
+namespace {
+
+// Larger alignments would let a chunk size overflow the 32 bits Ceph keeps it in.
+constexpr std::uint64_t kMaxAlignment = std::uint64_t{1} << 30;
+
+// Multiply rows of one delta handed to one mad call: their tables are gathered on the stack (4 KiB at
+// the largest table size), and the skeleton's passes hold at most 32 rows anyway.
+constexpr unsigned kMadBatch = 32;
+
+} // namespace
+
+int Codec::init(Profile &profile, const ReleaseDefaults &defaults, std::ostream *ss) {
+  // The monitor calls init() twice on one object: start from nothing each time.
+  encoder_.reset();
+  column_tables_.reset();
+  column_bits_.clear();
+  coding_.clear();
+  int r = parse(profile, defaults, ss);
+  if (r)
+    return r;
+  return prepare(ss);
+}
+
+int Codec::parse(Profile &profile, const ReleaseDefaults &defaults, std::ostream *ss) {
+  params_ = CodeParameters{};
+  std::string technique;
+  read_string(profile, "technique", "reed_sol_van", &technique);
+  int r = parse_technique(technique, &params_.technique, ss);
+  if (r)
+    return r;
+  const bool raid6 = params_.technique == Technique::reed_sol_r6_op;
+
+  int k = 0, m = 0, w = 0;
+  if ((r = read_int(profile, "k", static_cast<int>(defaults.k), 2, gf::kMaxChunks - 1, &k, ss)))
+    return r;
+  if ((r = read_int(profile, "m", static_cast<int>(raid6 ? defaults.raid6_m : defaults.m), 1, gf::kMaxChunks - 1,
+                    &m, ss)))
+    return r;
+  if ((r = read_int(profile, "w", kW, INT_MIN, INT_MAX, &w, ss)))
+    return r;
+  if (raid6 && m != 2) {
+    *ss << "m=" << m << " is not valid for technique=reed_sol_r6_op: RAID6 has exactly m=2" << std::endl;
+    return -EINVAL;
+  }
+  if (w != static_cast<int>(kW)) {
+    *ss << "w=" << w << " is not supported: plugin=power8 implements w=8 only (jerasure's w=16 and w=32 "
+        << "need plugin=jerasure)" << std::endl;
+    return -EINVAL;
+  }
+  if (k + m > static_cast<int>(gf::kMaxChunks)) {
+    *ss << "k=" << k << " m=" << m << " is not valid: k+m=" << k + m << " must be at most " << gf::kMaxChunks
+        << " for w=8" << std::endl;
+    return -EINVAL;
+  }
+  params_.k = static_cast<unsigned>(k);
+  params_.m = static_cast<unsigned>(m);
+
+  // jerasure's RAID6 class never reads jerasure-per-chunk-alignment (so it is always off there).
+  if (!raid6)
+    read_bool(profile, "jerasure-per-chunk-alignment", "false", &params_.per_chunk_alignment);
+
+  if (is_bitmatrix(params_.technique)) {
+    int packetsize = 0;
+    if ((r = read_int(profile, "packetsize", static_cast<int>(defaults.packetsize), 1, INT_MAX, &packetsize, ss)))
+      return r;
+    params_.packetsize = static_cast<unsigned>(packetsize);
+    if (params_.per_chunk_alignment && (kW * params_.packetsize) % 16) {
+      *ss << "packetsize=" << packetsize << " is not valid with jerasure-per-chunk-alignment=true: packetsize "
+          << "must be even, so that every chunk holds whole groups of w*packetsize bytes" << std::endl;
+      return -EINVAL;
+    }
+  }
+  // With jerasure-per-chunk-alignment the alignment itself is only w*packetsize, but a group of k data
+  // chunks' packets is still k*w*packetsize*4 bytes of scratch for jerasure and of chunk for Ceph: the
+  // same bound in both modes (packetsize up to 2^27 with k=1 would make 1 GiB chunks otherwise).
+  const std::uint64_t group = std::uint64_t{params_.k} * kW * params_.packetsize * 4;
+  if (chunk_alignment(params_) > kMaxAlignment || group > kMaxAlignment) {
+    *ss << "packetsize=" << params_.packetsize << " is too large for k=" << k << ": k*w*packetsize*4 = " << group
+        << " must be at most " << kMaxAlignment << " (with or without jerasure-per-chunk-alignment)" << std::endl;
+    return -EINVAL;
+  }
+  return 0;
+}
+
+int Codec::prepare(std::ostream *ss) {
+  coding_ = coding_matrix(params_);
+  if (coding_.size() != std::size_t{params_.k} * params_.m) {
+    *ss << "cannot build the " << technique_name(params_.technique) << " matrix for k=" << params_.k
+        << " m=" << params_.m << std::endl;
+    return -EINVAL;
+  }
+  encoder_ = make_chunk_coder(kernels_, params_.m, params_.k, coding_, coder_packetsize());
+  if (decode_cache_)
+    code_id_ = decode_cache_->code_id(kernels_, coding_, coder_packetsize());
+  prepare_delta();
+  return 0;
+}
+
+void Codec::prepare_delta() {
+  const unsigned k = params_.k, m = params_.m;
+  if (!is_bitmatrix(params_.technique)) {
+    const std::size_t tb = kernels_.table_bytes;
+    column_tables_ = std::make_unique<AlignedBuffer>(std::size_t{k} * m * tb, std::pmr::get_default_resource());
+    for (unsigned j = 0; j < k; j++)
+      for (unsigned r = 0; r < m; r++)
+        kernels_.expand(coding_[std::size_t{r} * k + j], column_tables_->data() + (std::size_t{j} * m + r) * tb);
+    return;
+  }
+  const gf::Matrix bits = gf::matrix_to_bitmatrix(m, k, coding_);
+  const std::size_t bit_cols = std::size_t{k} * kW;
+  column_bits_.assign(std::size_t{k} * m * kW, 0);
+  for (unsigned j = 0; j < k; j++)
+    for (unsigned r = 0; r < m; r++)
+      for (unsigned l = 0; l < kW; l++) {
+        std::uint8_t mask = 0;
+        for (unsigned x = 0; x < kW; x++)
+          if (bits[(std::size_t{r} * kW + l) * bit_cols + std::size_t{j} * kW + x])
+            mask |= static_cast<std::uint8_t>(1u << x);
+        column_bits_[(std::size_t{j} * m + r) * kW + l] = mask;
+      }
+}
+
+std::uint64_t Codec::chunk_size(std::uint64_t stripe_width) const { return codec::chunk_size(params_, stripe_width); }
+
+std::size_t Codec::minimum_granularity() const {
+  return is_bitmatrix(params_.technique) ? std::size_t{kW} * params_.packetsize : 1;
+}
+
+int Codec::encode(std::size_t len, const std::uint8_t *const *data, std::uint8_t *const *parity) const {
+  if (!encoder_ || !accepts_length(len))
+    return -EINVAL;
+  const unsigned k = params_.k, m = params_.m;
+  const bool every_data = std::all_of(data, data + k, [](const std::uint8_t *p) { return p != nullptr; });
+  const bool every_parity = std::all_of(parity, parity + m, [](const std::uint8_t *p) { return p != nullptr; });
+  if (every_data && every_parity) {
+    encoder_->apply(len, data, parity);
+    return 0;
+  }
+  // The code is linear: the parity is the sum over the data chunks of each one's column applied to it,
+  // and a zero chunk adds nothing. Summed into the wanted parities only, with no scratch memory.
+  for (unsigned r = 0; r < m; r++)
+    if (parity[r])
+      std::memset(parity[r], 0, len);
+  for (unsigned j = 0; j < k; j++)
+    if (data[j])
+      apply_delta(len, j, data[j], parity);
+  return 0;
+}
+
+std::shared_ptr<const DecodePlan> Codec::decode_plan(const unsigned *survivors, const unsigned *wanted,
+                                                     unsigned nwanted) const {
+  ErasurePattern pattern;
+  for (unsigned j = 0; j < params_.k; j++)
+    pattern.add_survivor(survivors[j]);
+  for (unsigned r = 0; r < nwanted; r++)
+    pattern.add_wanted(wanted[r]);
+  if (decode_cache_)
+    if (auto plan = decode_cache_->find(code_id_, pattern))
+      return plan;
+  const gf::Matrix rows = gf::decode_rows(params_.k, params_.m, coding_,
+                                          std::vector<unsigned>(survivors, survivors + params_.k),
+                                          std::vector<unsigned>(wanted, wanted + nwanted));
+  if (rows.empty())
+    return nullptr;
+  auto plan = decode_cache_ ? decode_cache_->new_plan() : DecodeCache::null_cache_plan();
+  plan->coder = make_chunk_coder(kernels_, nwanted, params_.k, rows, coder_packetsize(), &plan->memory);
+  if (!decode_cache_)
+    return plan;
+  return decode_cache_->insert(code_id_, pattern, std::move(plan));
+}
+
+int Codec::decode(std::size_t len, const std::uint8_t *const *chunks, std::uint8_t *const *rebuild) const {
+  const unsigned k = params_.k, n = params_.k + params_.m;
+  if (!encoder_)
+    return -EINVAL;
+  // Fixed arrays, not vectors: with the plan cached, a decode allocates nothing.
+  unsigned survivors[gf::kMaxChunks], wanted[gf::kMaxChunks];
+  unsigned navailable = 0, nwanted = 0;
+  for (unsigned id = 0; id < n; id++) {
+    if (chunks[id]) {
+      if (rebuild[id])
+        return -EINVAL;
+      if (navailable < k)
+        survivors[navailable] = id;
+      navailable++;
+    } else if (rebuild[id]) {
+      wanted[nwanted++] = id;
+    }
+  }
+  if (nwanted == 0)
+    return 0;
+  if (navailable < k)
+    return -EIO;
+  if (!accepts_length(len))
+    return -EINVAL;
+  auto plan = decode_plan(survivors, wanted, nwanted);
+  if (!plan)
+    return -EIO;
+  const std::uint8_t *inputs[gf::kMaxChunks];
+  std::uint8_t *outputs[gf::kMaxChunks];
+  for (unsigned j = 0; j < k; j++)
+    inputs[j] = chunks[survivors[j]];
+  for (unsigned r = 0; r < nwanted; r++)
+    outputs[r] = rebuild[wanted[r]];
+  plan->coder->apply(len, inputs, outputs);
+  return 0;
+}
+
+int Codec::apply_delta(std::size_t len, unsigned data_index, const std::uint8_t *delta,
+                       std::uint8_t *const *parity) const {
+  if (!encoder_ || data_index >= params_.k || len % minimum_granularity())
+    return -EINVAL;
+  if (is_bitmatrix(params_.technique))
+    apply_delta_packets(len, data_index, delta, parity);
+  else
+    apply_delta_bytes(len, data_index, delta, parity);
+  return 0;
+}
+
+void Codec::apply_delta_bytes(std::size_t len, unsigned j, const std::uint8_t *delta,
+                              std::uint8_t *const *parity) const {
+  const unsigned k = params_.k, m = params_.m;
+  const std::size_t tb = kernels_.table_bytes;
+  const std::uint8_t *column = column_tables_->data() + std::size_t{j} * m * tb;
+  alignas(simd::kTableAlignment) std::uint8_t tables[kMadBatch * simd::kMaxTableBytes];
+  std::uint8_t *rows[kMadBatch];
+  unsigned batched = 0;
+  auto flush = [&] {
+    if (batched)
+      kernels_.mad(len, batched, tables, delta, rows);
+    batched = 0;
+  };
+  for (unsigned r = 0; r < m; r++) {
+    const std::uint8_t coef = coding_[std::size_t{r} * k + j];
+    if (!parity[r] || coef == 0)
+      continue;
+    if (coef == 1) {
+      // Reed-Solomon's first parity row is all ones: a plain XOR, the cheapest kernel.
+      const std::uint8_t *sources[2] = {parity[r], delta};
+      kernels_.xor_many(len, 2, sources, parity[r]);
+      continue;
+    }
+    std::memcpy(tables + batched * tb, column + std::size_t{r} * tb, tb);
+    rows[batched++] = parity[r];
+    if (batched == kMadBatch)
+      flush();
+  }
+  flush();
+}
+
+void Codec::apply_delta_packets(std::size_t len, unsigned j, const std::uint8_t *delta,
+                                std::uint8_t *const *parity) const {
+  const unsigned m = params_.m;
+  const std::size_t packet = params_.packetsize, group_bytes = std::size_t{kW} * packet;
+  const std::uint8_t *sources[kW + 1];
+  // Group by group, so that the delta's group stays in cache while every parity packet reads it.
+  for (std::size_t group = 0; group < len; group += group_bytes) {
+    for (unsigned r = 0; r < m; r++) {
+      if (!parity[r])
+        continue;
+      for (unsigned l = 0; l < kW; l++) {
+        const std::uint8_t mask = column_bits_[(std::size_t{j} * m + r) * kW + l];
+        if (!mask)
+          continue;
+        std::uint8_t *dst = parity[r] + group + l * packet;
+        unsigned n = 0;
+        sources[n++] = dst; // xor_many allows dst == src[0]: an in-place accumulate
+        for (unsigned x = 0; x < kW; x++)
+          if (mask & (1u << x))
+            sources[n++] = delta + group + x * packet;
+        kernels_.xor_many(packet, n, sources, dst);
+      }
+    }
+  }
+}
+
+void Codec::encode_delta(std::size_t len, const std::uint8_t *old_data, const std::uint8_t *new_data,
+                         std::uint8_t *delta) const {
+  const std::uint8_t *sources[2] = {old_data, new_data};
+  kernels_.xor_many(len, 2, sources, delta);
+}
+
+} // namespace ec::codec

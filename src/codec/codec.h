@@ -1,0 +1,116 @@
+// SPDX-License-Identifier: LGPL-2.1-or-later
+// The power8 codec without any Ceph type: jerasure's w=8 techniques (reed_sol_van, reed_sol_r6_op,
+// cauchy_orig, cauchy_good) with jerasure's profile keys, defaults and chunk sizes, computed with one SIMD
+// variant's kernels, over raw chunk pointers. The Ceph adapters (src/erasure-code/power8/<interface>/)
+// translate their interface generation's buffers to these calls; chunks are byte-identical to
+// plugin=jerasure's for every profile both accept, whatever the variant.
+//
+// Chunk ids here are logical: data 0..k-1, parity 0..m-1 (or k..k+m-1 where one array holds both).
+// After init() a codec is immutable but for its decode cache, which locks: encode, decode and
+// apply_delta may run concurrently from any number of threads.
+#ifndef EC_CODEC_CODEC_H
+#define EC_CODEC_CODEC_H
+
+#include <cstddef>
+#include <cstdint>
+#include <memory>
+#include <ostream>
+#include <vector>
+
+#include "codec/aligned_buffer.h"
+#include "codec/chunk_coder.h"
+#include "codec/decode_cache.h"
+#include "codec/profile_keys.h" // Profile
+#include "codec/technique.h"
+#include "gf/matrix.h"
+#include "simd/kernels.h"
+
+namespace ec::codec {
+
+// jerasure's defaults in the Ceph release built for (the adapter fills this from ceph_release.h): a
+// profile that omits a key gets the value plugin=jerasure would give it, so it means the same chunks.
+struct ReleaseDefaults {
+  unsigned k, m, raid6_m, packetsize;
+};
+
+class Codec {
+public:
+  // decode_cache: where decode plans are kept (shared with other codecs); null builds each plan afresh.
+  Codec(const simd::Kernels &kernels, std::shared_ptr<DecodeCache> decode_cache)
+      : kernels_(kernels), decode_cache_(std::move(decode_cache)) {}
+  Codec(const Codec &) = delete;
+  Codec &operator=(const Codec &) = delete;
+
+  // Reads technique, k, m, w, packetsize and jerasure-per-chunk-alignment as jerasure does (defaults
+  // written back into profile), then builds the coding matrix, the encoder and the delta tables. 0, or a
+  // negative errno with a message naming the key in *ss. May be called again (the monitor does).
+  int init(Profile &profile, const ReleaseDefaults &defaults, std::ostream *ss);
+
+  const CodeParameters &parameters() const { return params_; }
+  unsigned k() const { return params_.k; }
+  unsigned m() const { return params_.m; }
+  // jerasure's get_chunk_size(): the chunk of a stripe of stripe_width bytes.
+  std::uint64_t chunk_size(std::uint64_t stripe_width) const;
+  // The unit lengths (and offsets of partial updates) come in: 1 for the Reed-Solomon techniques,
+  // w*packetsize (one packet group) for the Cauchy ones, as jerasure 20.2 reports it.
+  std::size_t minimum_granularity() const;
+  bool accepts_length(std::size_t len) const { return len % minimum_granularity() == 0; }
+
+  // Fills every non-null parity[r] (r < m) with len bytes of parity of data[0..k). data[j] == nullptr
+  // means chunk j is all zeros; parity[r] == nullptr means parity r is not wanted (not written). With
+  // every pointer non-null: one pass of the encoder, no allocation, no copy; otherwise the wanted parities
+  // are summed column by column (apply_delta), still without allocating. -EINVAL if !accepts_length(len).
+  int encode(std::size_t len, const std::uint8_t *const *data, std::uint8_t *const *parity) const;
+
+  // chunks: k+m pointers by logical id (data then parity), nullptr = not available. rebuild: k+m
+  // pointers, non-null = a buffer to write that chunk into (only for ids chunks[] lacks: an id in both is
+  // -EINVAL). Reads the first k available ids in increasing order with the cached decode plan. -EIO with
+  // fewer than k available, -EINVAL on a length the technique refuses; nothing to rebuild is 0.
+  int decode(std::size_t len, const std::uint8_t *const *chunks, std::uint8_t *const *rebuild) const;
+
+  // parity[r] ^= coding(r, data_index) * delta for every non-null parity[r], r < m: what changing
+  // len bytes of data chunk data_index by delta (old ^ new) does to the parity at the same offset. For
+  // the Cauchy techniques the bytes must be whole packet groups of the chunk (offset and len multiples
+  // of w*packetsize); for Reed-Solomon any offset and length. The multiply rows take one pass over delta
+  // (kernels.mad, several parities per pass), rows of coefficient 1 an XOR. -EINVAL if data_index >= k
+  // or len is not a multiple of minimum_granularity().
+  int apply_delta(std::size_t len, unsigned data_index, const std::uint8_t *delta,
+                  std::uint8_t *const *parity) const;
+  // delta = old_data ^ new_data; delta may be old_data or new_data itself (in place).
+  void encode_delta(std::size_t len, const std::uint8_t *old_data, const std::uint8_t *new_data,
+                    std::uint8_t *delta) const;
+
+  const simd::Kernels &kernels() const { return kernels_; }
+  const DecodeCache *decode_cache() const { return decode_cache_.get(); }
+
+private:
+  int parse(Profile &profile, const ReleaseDefaults &defaults, std::ostream *ss);
+  int prepare(std::ostream *ss);
+  void prepare_delta();
+  unsigned coder_packetsize() const { return is_bitmatrix(params_.technique) ? params_.packetsize : 0; }
+  // The plan reading survivors[0..k) and rebuilding wanted[0..nwanted): from the cache, or built (and cached).
+  std::shared_ptr<const DecodePlan> decode_plan(const unsigned *survivors, const unsigned *wanted,
+                                                unsigned nwanted) const;
+  void apply_delta_bytes(std::size_t len, unsigned data_index, const std::uint8_t *delta,
+                         std::uint8_t *const *parity) const;
+  void apply_delta_packets(std::size_t len, unsigned data_index, const std::uint8_t *delta,
+                           std::uint8_t *const *parity) const;
+
+  const simd::Kernels &kernels_;
+  const std::shared_ptr<DecodeCache> decode_cache_;
+  CodeParameters params_;
+  gf::Matrix coding_;
+  ChunkCoderPtr encoder_;
+  std::uint32_t code_id_ = 0; // this codec's code in decode_cache_
+  // Reed-Solomon deltas: the m expanded coefficients of each data column, column after column (column j's
+  // tables at (j * m + r) * table_bytes), so that a delta's multiply rows are one mad call.
+  std::unique_ptr<AlignedBuffer> column_tables_;
+  // Cauchy deltas: for data column j, parity r and packet l of a group, the bits x of the 8x8 block of
+  // coefficient (r, j) set in row l, i.e. which of delta's packets x that parity packet XORs in; at
+  // (j * m + r) * kW + l.
+  std::vector<std::uint8_t> column_bits_;
+};
+
+} // namespace ec::codec
+
+#endif

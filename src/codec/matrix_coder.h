@@ -1,0 +1,32 @@
+// SPDX-License-Identifier: LGPL-2.1-or-later
+// Reed-Solomon over bytes: one dot product of the inputs per output, all outputs in one pass.
+#ifndef EC_CODEC_MATRIX_CODER_H
+#define EC_CODEC_MATRIX_CODER_H
+
+#include "codec/aligned_buffer.h"
+#include "codec/chunk_coder.h"
+#include "gf/matrix.h"
+#include "simd/kernels.h"
+
+namespace ec::codec {
+
+class MatrixCoder final : public ChunkCoder {
+public:
+  MatrixCoder(const simd::Kernels &kernels, unsigned rows, unsigned cols, const gf::Matrix &matrix,
+              std::pmr::memory_resource *memory);
+  void apply(std::size_t len, const std::uint8_t *const *inputs, std::uint8_t *const *outputs) const override;
+  bool accepts_length(std::size_t) const override { return true; }
+
+private:
+  const simd::Kernels &kernels_;
+  unsigned rows_;
+  unsigned cols_;
+  AlignedBuffer tables_; // rows x cols expanded coefficients, as kernels.dot_prod wants them
+  // A single row of ones (m=1 parity, or rebuilding one chunk from a row of ones) is a plain XOR, the
+  // cheapest kernel there is.
+  bool xor_only_;
+};
+
+} // namespace ec::codec
+
+#endif

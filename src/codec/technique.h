@@ -1,0 +1,48 @@
+// SPDX-License-Identifier: LGPL-2.1-or-later
+// The coding techniques plugin=power8 implements, with the rules jerasure's plugin applies to them:
+// names, coding matrices and the chunk size for a stripe. Matching these rules is what makes our chunks
+// byte-identical to plugin=jerasure for the same profile.
+#ifndef EC_CODEC_TECHNIQUE_H
+#define EC_CODEC_TECHNIQUE_H
+
+#include <cstdint>
+#include <ostream>
+#include <string>
+
+#include "gf/matrix.h"
+
+namespace ec::codec {
+
+enum class Technique { reed_sol_van, reed_sol_r6_op, cauchy_orig, cauchy_good };
+
+struct CodeParameters {
+  Technique technique = Technique::reed_sol_van;
+  unsigned k = 0;
+  unsigned m = 0;
+  unsigned packetsize = 0;          // bitmatrix techniques only
+  bool per_chunk_alignment = false; // jerasure-per-chunk-alignment
+};
+
+constexpr unsigned kW = 8; // the only word size implemented
+
+// Cauchy techniques code packets with a bitmatrix (XORs); Reed-Solomon ones multiply bytes.
+bool is_bitmatrix(Technique t);
+const char *technique_name(Technique t);
+
+// 0, or -ENOENT for a name jerasure does not know either (as jerasure answers), or -EINVAL for one of
+// jerasure's bitmatrix-only techniques that this plugin does not implement.
+int parse_technique(const std::string &name, Technique *technique, std::ostream *ss);
+
+// The m x k coding matrix jerasure uses for these parameters.
+gf::Matrix coding_matrix(const CodeParameters &p);
+
+// jerasure's get_alignment(), computed without overflow.
+std::uint64_t chunk_alignment(const CodeParameters &p);
+
+// jerasure's get_chunk_size(): the chunk for a stripe of stripe_width bytes. 64-bit so that no stripe
+// width Ceph can pass overflows; the codec refuses parameters whose chunks would not fit 32 bits.
+std::uint64_t chunk_size(const CodeParameters &p, std::uint64_t stripe_width);
+
+} // namespace ec::codec
+
+#endif

@@ -1,0 +1,36 @@
+// SPDX-License-Identifier: LGPL-2.1-or-later
+// Entry points of libec_power8_<variant>.so. Built once per variant, with EC_POWER8_KERNELS naming that
+// variant's kernel table (kernels_<variant>); everything else in the library is the same code.
+#include "erasure-code/power8/common/variant_entry.h"
+
+#include <cerrno>
+#include <new>
+
+#include "erasure-code/power8/common/ErasureCodePluginPower8.h"
+#include "erasure-code/power8/common/ceph_release.h"
+#include "simd/kernels.h"
+
+namespace ec::simd {
+extern const Kernels EC_POWER8_KERNELS;
+}
+
+extern "C" __attribute__((visibility("default"))) ceph::ErasureCodePlugin *
+ec_power8_variant_plugin_v1(std::size_t decode_cache_bytes) {
+  return new (std::nothrow) ec::power8::ErasureCodePluginPower8(ec::simd::EC_POWER8_KERNELS, decode_cache_bytes);
+}
+
+// Ceph's registry needs these two to load the library at all; it loads it only when a profile or the
+// preload list names it directly, and then gets a plugin that refuses every profile.
+extern "C" __attribute__((visibility("default"))) const char *__erasure_code_version() {
+  return EC_POWER8_CEPH_VERSION;
+}
+
+extern "C" __attribute__((visibility("default"))) int __erasure_code_init(char *plugin_name, char * /*directory*/) {
+  auto *plugin = new (std::nothrow) ec::power8::ErasureCodePluginVariantNamed(plugin_name, ec::simd::EC_POWER8_KERNELS.name);
+  if (!plugin)
+    return -ENOMEM;
+  const int r = ceph::ErasureCodePluginRegistry::instance().add(plugin_name, plugin);
+  if (r)
+    delete plugin; // not registered (already there): the registry does not own it
+  return r;
+}
