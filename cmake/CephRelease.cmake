@@ -5,7 +5,7 @@
 # plugin that claims another. Detected from the installed ceph-base (or ceph-osd --version); override
 # with -DCEPH_VERSION=x.y.z (e.g. a cross build). Its major.minor selects the row, which sets
 #   CEPH_RELEASE, CEPH_DEBIAN_VERSION, CEPH_DEBIAN_SUITE, CEPH_INTERFACE, CEPH_ABI_DIR (our declarations of
-#   that interface generation), EC_JERASURE_DEFAULT_K / _M / _R6_M / _PACKETSIZE, EC_JERASURE_CHUNK_RULES.
+#   that interface generation; CEPH_ABI_INCLUDE_DIRS adds the shared ones), EC_JERASURE_DEFAULT_K / _M / _R6_M / _PACKETSIZE, EC_JERASURE_CHUNK_RULES.
 # A version of a series the table does not list stops configure with the list of supported ones.
 set(EC_RELEASES_TABLE ${CMAKE_CURRENT_LIST_DIR}/../ceph-releases.tsv)
 set_property(DIRECTORY APPEND PROPERTY CMAKE_CONFIGURE_DEPENDS ${EC_RELEASES_TABLE})
@@ -78,5 +78,18 @@ if(NOT EXISTS ${CEPH_ABI_DIR}/erasure-code/ErasureCodeInterface.h)
                       "${CEPH_ABI_DIR} declares none")
 endif()
 get_filename_component(CEPH_ABI_DIR ${CEPH_ABI_DIR} REALPATH)
+# What the plugin includes: the generation's declarations, then those every generation shares (the plugin
+# base class and registry, unchanged since Pacific).
+get_filename_component(_abi_common ${CMAKE_CURRENT_LIST_DIR}/../src/ceph-abi/common REALPATH)
+set(CEPH_ABI_INCLUDE_DIRS ${CEPH_ABI_DIR} ${_abi_common})
 message(STATUS "Building erasure-code plugins for Ceph ${CEPH_VERSION} (${CEPH_RELEASE}, "
                "interface ${CEPH_INTERFACE})")
+
+# ec_calls_map_overloads(TARGET): TARGET calls the std::set / std::map overloads of the interface on purpose
+# (tests and tools of the calls Ceph's legacy EC path and tools make). Tentacle marks them [[deprecated]]
+# for its callers; the warning would stop the build.
+function(ec_calls_map_overloads target)
+  if(CEPH_INTERFACE STREQUAL "tentacle")
+    target_compile_options(${target} PRIVATE -Wno-deprecated-declarations)
+  endif()
+endfunction()

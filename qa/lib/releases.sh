@@ -5,6 +5,9 @@
 #   release_field RELEASE COLUMN  one field of a release's row (columns as named in the table's header)
 #   release_of_version X.Y.Z      the release whose series X.Y the version belongs to (fails if none)
 #   release_installed             the release of the Ceph installed here (ceph-base's version)
+#   release_tentacle_or_later RELEASE  true when RELEASE is, in table order, the first release of interface
+#                                 generation 'tentacle' (20.2) or a later one: FastEC (allow_ec_optimizations),
+#                                 ceph-objectstore-tool reading stores read-only
 
 EC_RELEASES_TABLE=${EC_RELEASES_TABLE:-$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)/ceph-releases.tsv}
 
@@ -34,4 +37,14 @@ release_installed() {
   v=$(dpkg-query -W -f='${Version}' ceph-base 2>/dev/null | sed 's/^[0-9]*://') ||
     { echo "ceph-base is not installed" >&2; return 1; }
   release_of_version "$v"
+}
+
+release_tentacle_or_later() {
+  local r seen=""
+  for r in $(release_names); do
+    [ -n "$seen" ] || [ "$(release_field "$r" interface)" != tentacle ] || seen=1
+    [ "$r" != "$1" ] || { [ -n "$seen" ]; return; }
+  done
+  echo "release '$1' is not in ceph-releases.tsv" >&2
+  return 1
 }
