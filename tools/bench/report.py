@@ -23,6 +23,15 @@ def write_tsv(path: str, configs, plugins, medians: Dict[Tuple, float], spreads:
                     fmt(lo, 4), fmt(hi, 4)))
 
 
+def size_cell(c) -> str:
+    """The object size; a stripe as its chunks (k×4K) too. The delta workloads code one chunk of it."""
+    if c.size_label == "stripe":
+        return "%d (k×4K)" % c.size
+    if c.size_label.startswith("stripe"):
+        return "%d (k×%s)" % (c.size, c.size_label[len("stripe"):])
+    return c.size_label
+
+
 def ratio(a: float, b: float) -> float:
     if a is None or b is None or math.isnan(a) or math.isnan(b) or b == 0:
         return float("nan")
@@ -30,17 +39,17 @@ def ratio(a: float, b: float) -> float:
 
 
 def markdown(configs, plugins: Sequence, medians: Dict[Tuple, float], reference: str = "power8") -> str:
-    """GB/s per plugin, then reference/isa, reference/jerasure and reference/gfni_baseline when those
-    columns exist."""
+    """GB/s per plugin, then reference/isa, reference/jerasure, reference/gfni_baseline and reference/bare
+    (power8's engine on the buffers of encode_chunks and apply_delta) when those columns exist."""
     labels = [p.label for p in plugins]
-    ratio_cols = [other for other in ("isa", "jerasure", "gfni_baseline") if other in labels and reference in labels]
+    ratio_cols = [other for other in ("isa", "jerasure", "gfni_baseline", "bare")
+                  if other in labels and reference in labels]
     head = ["k+m", "size", "workload"] + ["%s GB/s" % l for l in labels] + \
            ["%s/%s" % (reference, o) for o in ratio_cols]
     lines: List[str] = ["| " + " | ".join(head) + " |",
                         "|" + "|".join(["---"] * 3 + ["---:"] * (len(head) - 3)) + "|"]
     for c in configs:
-        row = ["%d+%d" % (c.k, c.m), c.size_label if c.size_label != "stripe" else "%d (k×4K)" % c.size,
-               c.workload_label]
+        row = ["%d+%d" % (c.k, c.m), size_cell(c), c.workload_label]
         row += [fmt(medians.get((l, c), float("nan"))) for l in labels]
         for o in ratio_cols:
             r = ratio(medians.get((reference, c)), medians.get((o, c)))

@@ -31,7 +31,7 @@ def plot(path: str, configs: Sequence, plugins: Sequence, medians: Dict[Tuple, f
     # Decode-m differs per geometry (m erasures); group it as one panel called decode-m.
     panels: Dict[str, List] = {}
     for c in configs:
-        name = c.workload_label if c.workload == "encode" or c.erasures == 1 else "decode-m"
+        name = "decode-m" if c.workload == "decode" and c.erasures != 1 else c.workload_label
         panels.setdefault(name, []).append(c)
 
     values = [v for v in medians.values() if v is not None and not math.isnan(v)]

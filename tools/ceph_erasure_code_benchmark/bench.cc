@@ -15,56 +15,6 @@ namespace {
 using Clock = std::chrono::steady_clock;
 using ChunkMap = std::map<int, ceph::bufferlist>;
 
-// Ceph's plugins expect 32-byte aligned input (ErasureCode::SIMD_ALIGN); unaligned input would add a
-// realignment copy to every encode and distort the figures.
-constexpr unsigned kSimdAlign = 32;
-
-// Pseudo-random rather than Ceph's all-'X' buffer: with identical chunks, a decoder that mixes up chunk
-// indices would still produce the right bytes and verification would prove nothing. GF(2^8) table or
-// SIMD kernels run in data-independent time, so the timing is unaffected. Fixed seed: reproducible.
-ceph::bufferlist make_input(int size) {
-  ceph::bufferptr ptr(ceph::buffer::create_aligned(static_cast<unsigned>(size), kSimdAlign));
-  std::mt19937_64 rng(0x5eed);
-  char *p = ptr.c_str();
-  for (int i = 0; i < size; i += 8) {
-    uint64_t v = rng();
-    for (int b = 0; b < 8 && i + b < size; ++b)
-      p[i + b] = static_cast<char>(v >> (8 * b));
-  }
-  ceph::bufferlist in;
-  in.push_back(std::move(ptr));
-  return in;
-}
-
-// Ceph prints a utime_t: whole seconds, '.', microseconds on 6 digits.
-void print_result(std::ostream &out, Clock::duration elapsed, const Options &opts) {
-  auto us = std::chrono::duration_cast<std::chrono::microseconds>(elapsed).count();
-  char line[64];
-  std::snprintf(line, sizeof line, "%lld.%06lld\t%lld", static_cast<long long>(us / 1000000),
-                static_cast<long long>(us % 1000000),
-                static_cast<long long>(opts.iterations) * (opts.size / 1024));
-  out << line << std::endl;
-}
-
-// Ceph's tool refuses to run when the codec's geometry is not the k/m it was asked for (a plugin that
-// silently changes it would be timed on another code). One deliberate difference: extra coding chunks
-// are accepted, because lrc adds (k+m)/l local parity chunks to the k+m asked for and Ceph's tool can
-// therefore not benchmark lrc at all; the random/exhaustive erasures then range over all chunks.
-int check_geometry(const Options &opts, const ceph::ErasureCodeInterfaceRef &codec, int *k, int *m) {
-  auto kit = opts.profile.find("k"), mit = opts.profile.find("m");
-  *k = kit == opts.profile.end() ? 0 : std::atoi(kit->second.c_str());
-  *m = mit == opts.profile.end() ? 0 : std::atoi(mit->second.c_str());
-  unsigned data = codec->get_data_chunk_count(), total = codec->get_chunk_count();
-  if (data != static_cast<unsigned>(*k) || total - data < static_cast<unsigned>(*m)) {
-    std::cout << "parameter k is " << *k << "/m is " << *m << ". But data chunk count is " << data
-              << "/parity chunk count is " << total - data << std::endl;
-    return -EINVAL;
-  }
-  if (opts.verbose && total - data != static_cast<unsigned>(*m))
-    std::cerr << "note: " << total - data << " coding chunks for m=" << *m << " (local parity)" << std::endl;
-  return 0;
-}
-
 std::set<int> all_chunks(const ceph::ErasureCodeInterfaceRef &codec) {
   std::set<int> s;
   for (unsigned i = 0; i < codec->get_chunk_count(); ++i)
@@ -189,6 +139,57 @@ int check_encoding(const ceph::ErasureCodeInterfaceRef &codec, const ceph::buffe
 
 } // namespace
 
+// Ceph's tool refuses to run when the codec's geometry is not the k/m it was asked for (a plugin that
+// silently changes it would be timed on another code). One deliberate difference: extra coding chunks
+// are accepted, because lrc adds (k+m)/l local parity chunks to the k+m asked for and Ceph's tool can
+// therefore not benchmark lrc at all; the random/exhaustive erasures then range over all chunks.
+int check_geometry(const Options &opts, const ceph::ErasureCodeInterfaceRef &codec, int *k, int *m) {
+  auto kit = opts.profile.find("k"), mit = opts.profile.find("m");
+  *k = kit == opts.profile.end() ? 0 : std::atoi(kit->second.c_str());
+  *m = mit == opts.profile.end() ? 0 : std::atoi(mit->second.c_str());
+  unsigned data = codec->get_data_chunk_count(), total = codec->get_chunk_count();
+  if (data != static_cast<unsigned>(*k) || total - data < static_cast<unsigned>(*m)) {
+    std::cout << "parameter k is " << *k << "/m is " << *m << ". But data chunk count is " << data
+              << "/parity chunk count is " << total - data << std::endl;
+    return -EINVAL;
+  }
+  if (opts.verbose && total - data != static_cast<unsigned>(*m))
+    std::cerr << "note: " << total - data << " coding chunks for m=" << *m << " (local parity)" << std::endl;
+  return 0;
+}
+
+// Ceph's plugins expect 32-byte aligned input (ErasureCode::SIMD_ALIGN); unaligned input would add a
+// realignment copy to every encode and distort the figures.
+constexpr unsigned kSimdAlign = 32;
+
+// Pseudo-random rather than Ceph's all-'X' buffer: with identical chunks, a decoder that mixes up chunk
+// indices would still produce the right bytes and verification would prove nothing. GF(2^8) table or
+// SIMD kernels run in data-independent time, so the timing is unaffected. Fixed seed: reproducible.
+ceph::bufferlist make_input(int size) {
+  ceph::bufferptr ptr(ceph::buffer::create_aligned(static_cast<unsigned>(size), kSimdAlign));
+  std::mt19937_64 rng(0x5eed);
+  char *p = ptr.c_str();
+  for (int i = 0; i < size; i += 8) {
+    uint64_t v = rng();
+    for (int b = 0; b < 8 && i + b < size; ++b)
+      p[i + b] = static_cast<char>(v >> (8 * b));
+  }
+  ceph::bufferlist in;
+  in.push_back(std::move(ptr));
+  return in;
+}
+
+// Ceph prints a utime_t: whole seconds, '.', microseconds on 6 digits.
+void print_result(std::ostream &out, std::chrono::steady_clock::duration elapsed, const Options &opts,
+                  long long bytes_per_call) {
+  auto us = std::chrono::duration_cast<std::chrono::microseconds>(elapsed).count();
+  char line[64];
+  std::snprintf(line, sizeof line, "%lld.%06lld\t%lld", static_cast<long long>(us / 1000000),
+                static_cast<long long>(us % 1000000),
+                static_cast<long long>(opts.iterations) * (bytes_per_call / 1024));
+  out << line << std::endl;
+}
+
 int run_encode(const Options &opts, ceph::ErasureCodeInterfaceRef codec, std::ostream &out) {
   int k = 0, m = 0;
   if (int r = check_geometry(opts, codec, &k, &m))
@@ -211,7 +212,7 @@ int run_encode(const Options &opts, ceph::ErasureCodeInterfaceRef codec, std::os
       return r;
     }
   }
-  print_result(out, Clock::now() - start, opts);
+  print_result(out, Clock::now() - start, opts, opts.size);
   return 0;
 }
 
@@ -267,7 +268,7 @@ int run_decode(const Options &opts, ceph::ErasureCodeInterfaceRef codec, std::os
     if (r != 0)
       return r;
   }
-  print_result(out, elapsed, opts);
+  print_result(out, elapsed, opts, opts.size);
   return 0;
 }
 

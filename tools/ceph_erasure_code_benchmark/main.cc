@@ -9,6 +9,7 @@
 #include "ceph_context.h"
 #include "erasure-code/ErasureCodePlugin.h"
 #include "options.h"
+#include "tentacle_workloads.h"
 
 namespace {
 
@@ -23,6 +24,14 @@ int run(int argc, char **argv) {
     ec_bench::print_usage(std::cout);
     return 0;
   }
+
+#ifndef EC_BENCH_TENTACLE
+  if (ec_bench::is_tentacle_workload(opts.workload)) {
+    std::cerr << "error: --workload " << opts.workload << " times a call of Tentacle's shard interface (Ceph 20.2); "
+              << "this tool is built for Ceph " EC_CEPH_VERSION ", whose interface has no such call" << std::endl;
+    return -EINVAL;
+  }
+#endif
 
   // Same checks and messages as Ceph's tool (on stdout, as there).
   auto value = [&](const char *key) {
@@ -69,6 +78,10 @@ int run(int argc, char **argv) {
               << opts.size << " bytes" << std::endl;
   }
 
+#ifdef EC_BENCH_TENTACLE
+  if (ec_bench::is_tentacle_workload(opts.workload))
+    return ec_bench::run_tentacle_workload(opts, codec, std::cout);
+#endif
   return opts.workload == "encode" ? ec_bench::run_encode(opts, codec, std::cout)
                                    : ec_bench::run_decode(opts, codec, std::cout);
 }

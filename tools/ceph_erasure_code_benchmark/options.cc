@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: LGPL-2.1-or-later
 #include "options.h"
+#include "tentacle_workloads.h"
 
 #include <cerrno>
 #include <climits>
@@ -147,8 +148,9 @@ bool parse_options(int argc, char **argv, Options *o, std::string *error) {
     *error = "error: --iterations must be at least 1, not " + std::to_string(o->iterations);
     return false;
   }
-  if (o->workload != "encode" && o->workload != "decode") {
-    *error = "--workload must be encode or decode, not '" + o->workload + "'";
+  if (o->workload != "encode" && o->workload != "decode" && !is_tentacle_workload(o->workload)) {
+    *error = "--workload must be encode, decode, encode_chunks, encode_chunks_bare, encode_delta, "
+             "apply_delta or apply_delta_bare, not '" + o->workload + "'";
     return false;
   }
   return true;
@@ -165,7 +167,11 @@ void print_usage(std::ostream &out) {
          "  -s [ --size ] arg (=1048576)          size of the buffer to be encoded\n"
          "  -i [ --iterations ] arg (=1)          number of encode/decode runs\n"
          "  -p [ --plugin ] arg (=jerasure)       erasure code plugin name\n"
-         "  -w [ --workload ] arg (=encode)       run either encode or decode\n"
+         "  -w [ --workload ] arg (=encode)       encode or decode; with Tentacle's interface\n"
+         "                                        (Ceph 20.2) also encode_chunks,\n"
+         "                                        encode_chunks_bare (power8's engine on the\n"
+         "                                        same buffers), encode_delta, apply_delta,\n"
+         "                                        apply_delta_bare (power8's engine)\n"
          "  -e [ --erasures ] arg (=1)            number of erasures when decoding\n"
          "  --erased arg                          erased chunk (repeat if more than one\n"
          "                                        chunk is erased)\n"
@@ -179,8 +185,9 @@ void print_usage(std::ostream &out) {
          "  -d [ --erasure-code-dir ] arg         directory holding libec_<plugin>.so\n"
          "                                        (default: Ceph's erasure_code_dir)\n"
          "\n"
-         "Decoded chunks are always compared with the originals (outside the timed\n"
-         "region); a mismatch aborts with an error.\n";
+         "Decoded chunks, and the parity of the Tentacle workloads, are always\n"
+         "compared with the originals (outside the timed region); a mismatch aborts\n"
+         "with an error.\n";
 }
 
 } // namespace ec_bench

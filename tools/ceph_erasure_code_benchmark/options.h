@@ -18,7 +18,7 @@ struct Options {
   int size = 1024 * 1024;           // --size/-s: bytes given to each encode()
   int iterations = 1;               // --iterations/-i
   std::string plugin = "jerasure";  // --plugin/-p
-  std::string workload = "encode";  // --workload/-w: encode | decode
+  std::string workload = "encode";  // --workload/-w: encode | decode | Tentacle's (tentacle_workloads.h)
   int erasures = 1;                 // --erasures/-e: chunks lost per decode
   std::vector<int> erased;          // --erased (repeatable): a fixed set of lost chunks
   bool exhaustive = false;          // --erasures-generation/-E exhaustive (else random)
