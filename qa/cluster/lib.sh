@@ -26,12 +26,26 @@ cl_die() {
 cl_ceph() { timeout "$CL_TIMEOUT_CMD" ceph --connect-timeout 30 "$@"; }
 cl_rados() { timeout "$CL_TIMEOUT_CMD" rados "$@"; }
 
+# The ports of one cluster: mon v2 and v1 at P and P+1, every other bind (ms_bind_port_min/max) in P+2 ..
+# P+CL_PORT_SPAN-1.
+CL_PORT_SPAN=303
+
+# cl_free_port: a P whose whole block has no socket in any state on this host, outside the kernel's
+# ephemeral range (ip_local_port_range): a port in that range can be taken by any outgoing connection
+# (the daemons' and clients' own) between this check and the bind, which a listening-only check misses.
 cl_free_port() {
-  # A port p with p and p+1 free on 127.0.0.1 (mon v2 and v1).
-  local p i
+  local eph_lo eph_hi lo hi p i
+  read -r eph_lo eph_hi </proc/sys/net/ipv4/ip_local_port_range
+  if [ $((eph_lo - CL_PORT_SPAN)) -gt 10000 ]; then
+    lo=10000 hi=$((eph_lo - CL_PORT_SPAN))
+  elif [ $((eph_hi + 1)) -lt $((65535 - 2 * CL_PORT_SPAN)) ]; then
+    lo=$((eph_hi + 1)) hi=$((65536 - CL_PORT_SPAN))
+  else
+    lo=1024 hi=$((65536 - CL_PORT_SPAN)) # no room outside it: the socket check alone
+  fi
   for i in $(seq 1 200); do
-    p=$(( 20000 + (RANDOM * 32768 + RANDOM) % 30000 ))
-    if ! ss -Hltn "( sport = :$p or sport = :$((p + 1)) )" 2>/dev/null | grep -q .; then
+    p=$((lo + (RANDOM * 32768 + RANDOM) % (hi - lo)))
+    if ! ss -Hantu "( sport >= :$p and sport <= :$((p + CL_PORT_SPAN - 1)) )" 2>/dev/null | grep -q .; then
       echo "$p"
       return 0
     fi
@@ -52,7 +66,7 @@ public_addr = 127.0.0.1
 ms_bind_ipv4 = true
 ms_bind_ipv6 = false
 ms_bind_port_min = $bport
-ms_bind_port_max = $(( bport + 300 ))
+ms_bind_port_max = $(( port + CL_PORT_SPAN - 1 ))
 auth_cluster_required = none
 auth_service_required = none
 auth_client_required = none
@@ -65,6 +79,9 @@ keyring = $CL_DIR/\$name/keyring
 mon_data = $CL_DIR/\$name
 mgr_data = $CL_DIR/\$name
 osd_data = $CL_DIR/\$name
+# Object classes (cls_lock: the mgr's sqlite database on RADOS): Debian sid's Tentacle defaults to a
+# relative osd_class_dir (lib/<multiarch>/rados-classes), which the OSDs cannot open.
+osd_class_dir = $(dirname "$(dirname "$CL_STOCK_PLUGIN_DIR")")/rados-classes
 # Plugins: one private directory (stock plugins + the ones under test, as symlinks); read by mon and osd.
 erasure_code_dir = $CL_DIR/ec-plugins
 osd_erasure_code_plugins = $plugins
@@ -350,20 +367,23 @@ cl_crashed_daemons() {
 }
 
 # Crash dumps in $CL_DIR/crash that are crashes of a daemon: the ids, one a line. Not counted, but logged: a
-# ceph-mgr Python module that fails to import (the report has mgr_module and mgr_python_exception
-# ImportError): Debian 13's Reef mgr cannot import any module ("PyO3 modules do not yet support
-# subinterpreters", python3-bcrypt), while the mgr itself, which EC pools need, runs.
+# ceph-mgr Python module that fails to load (the report has mgr_module, and mgr_python_exception ImportError
+# or mgr_module_caller PyModule::*, the loader): Debian 13's Reef mgr cannot import any module ("PyO3
+# modules do not yet support subinterpreters", python3-bcrypt); Debian sid's Tentacle mgr (Python 3.14)
+# reports an AttributeError (NOTIFY_TYPES) from PyModule::load_subclass_of for most modules. The mgr
+# itself, which EC pools need, runs (cl_dead_daemons). A module failing while it runs still counts.
 cl_crash_dumps() {
   local d ids=() skipped=0
   for d in "$CL_DIR"/crash/*/; do
     [ -e "$d" ] || continue
-    if [ -f "$d/meta" ] && jq -e '.mgr_module and .mgr_python_exception == "ImportError"' "$d/meta" >/dev/null 2>&1; then
+    if [ -f "$d/meta" ] && jq -e '.mgr_module and (.mgr_python_exception == "ImportError"
+                                   or ((.mgr_module_caller // "") | startswith("PyModule::")))' "$d/meta" >/dev/null 2>&1; then
       skipped=$((skipped + 1))
     else
       ids+=("$(basename "$d")")
     fi
   done
-  [ $skipped -eq 0 ] || cl_log "$skipped ceph-mgr Python module(s) failed to import (reports in $CL_DIR/crash; not daemon crashes)"
+  [ $skipped -eq 0 ] || cl_log "$skipped ceph-mgr Python module(s) failed to load (reports in $CL_DIR/crash; not daemon crashes)"
   [ ${#ids[@]} -eq 0 ] || printf '%s\n' "${ids[@]}"
 }
 
@@ -404,6 +424,7 @@ cl_start() {
   done
   case $CL_STORE in memstore | bluestore) ;; *) cl_die "objectstore must be memstore or bluestore, not $CL_STORE" ;; esac
   command -v jq >/dev/null || cl_die "jq is needed"
+  command -v ss >/dev/null || cl_die "ss (iproute2) is needed to pick the cluster's ports"
   if [ -z "$dir" ]; then
     dir=$(mktemp -d "${TMPDIR:-/tmp}/ceph-qa.XXXXXX")
   fi
@@ -444,24 +465,41 @@ cl_start() {
   cl_log "cluster up in $((SECONDS - t0))s: $(cl_ceph health 2>&1 | head -1)"
 }
 
-# cl_start_retried ATTEMPTS [cl_start options but -d]: cl_start in a new directory, again in another one
-# when it fails (the mon's port is picked free, but another cluster on the host can bind it before our
-# mon does: "unable to bind monitor ... Address already in use"). Sets CL_DIR and sources its env.
+# cl_start_retried ATTEMPTS [-d DIR] [other cl_start options]: cl_start, again when it fails. The mon's
+# ports are picked free, outside the ephemeral range, but something else on the host can still bind one
+# before the mon does ("unable to bind monitor ... Address already in use"). Each attempt gets a new
+# directory, or with -d the same DIR, holding again only what it held before (a caller's files stay).
+# The last attempt's directory is kept for its logs. Sets CL_DIR and sources its env (CL_OSDS, CL_STORE,
+# ...). Give the settings as options, not as CL_*=... prefixes of the call: a prefix assignment lasts only
+# for the call, and bash 5.3 (Debian sid) drops what the env file set under it when the call returns.
 cl_start_retried() {
-  local attempts=$1 i dir
+  local attempts=$1 fixed="" before="" i dir entry
   shift
+  if [ "${1:-}" = -d ]; then
+    fixed=$2
+    shift 2
+    mkdir -p "$fixed"
+    before=$(ls -A "$fixed")
+  fi
   for i in $(seq 1 "$attempts"); do
-    dir=$(mktemp -d "${TMPDIR:-/tmp}/ceph-qa.XXXXXX")
+    dir=${fixed:-$(mktemp -d "${TMPDIR:-/tmp}/ceph-qa.XXXXXX")}
     if (cl_start "$@" -d "$dir"); then
       # shellcheck source=/dev/null
       . "$dir/env"
       return 0
     fi
-    cl_log "cluster start, attempt $i of $attempts, failed: removing $dir"
+    [ "$i" -lt "$attempts" ] || break
+    cl_log "cluster start, attempt $i of $attempts, failed: starting again in a clean $dir"
     (cl_stop "$dir") >/dev/null 2>&1 || true
-    rm -rf "$dir"
+    if [ -z "$fixed" ]; then
+      rm -rf "$dir"
+    else
+      while IFS= read -r entry; do
+        grep -Fxq -- "$entry" <<<"$before" || rm -rf "${dir:?}/$entry"
+      done < <(ls -A "$dir")
+    fi
   done
-  cl_die "the cluster did not start in $attempts attempts"
+  cl_die "the cluster did not start in $attempts attempts (the last one's logs are in $dir)"
 }
 
 cl_stop() {

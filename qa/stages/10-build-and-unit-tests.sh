@@ -5,6 +5,15 @@
 set -euo pipefail
 . "$(dirname "$0")/../lib/common.sh"
 ensure_packages "${EC_BUILD_PACKAGES[@]}"
-cmake -S "$EC_TOP" -B "$EC_BUILD" -G Ninja
+configure=()
+release=$(release_installed)
+if [ "$(release_field "$release" interface)" = tentacle ]; then
+  # test/abi pins our Tentacle declarations against Ceph's real headers, from Debian's source package.
+  ensure_packages libboost-dev libfmt-dev
+  headers=${EC_CEPH_SOURCE_DIR:-/var/tmp/ec-power8-src/ceph-$(release_field "$release" debian)}
+  "$EC_TOP/test/abi/tentacle/real-headers" "$(release_field "$release" debian)" "$(release_field "$release" suite)" "$headers"
+  configure+=(-DEC_CEPH_SOURCE_DIR="$headers")
+fi
+cmake -S "$EC_TOP" -B "$EC_BUILD" -G Ninja "${configure[@]}"
 cmake --build "$EC_BUILD" -j"$(nproc)"
 ctest --test-dir "$EC_BUILD" --output-on-failure -j"$(nproc)"

@@ -3,10 +3,22 @@
 # EC pools with plugin=power8 on a throw-away local Ceph cluster (1 mon, 1 mgr, 6 OSDs on 127.0.0.1):
 # profiles and stripe widths, put/get, degraded reads/writes, recovery, deep-scrub + detected corruption +
 # repair, an lrc profile whose layers use power8, refused bad profiles, overwrites on bluestore.
-# Needs the plugin built by stage 10 in $EC_BUILD/lib. EC_QA_* variables pass through (see the script).
+# On Tentacle (the first release of interface generation 'tentacle' in ceph-releases.tsv: Ceph 20.2, whose
+# Debian sid root stage 70 runs this stage in) and later releases also FastEC: qa/standalone/fastec-test
+# with plugin=power8 (EC_QA_PLUGIN, as for ec-pool-test): 7 bluestore OSDs, allow_ec_optimizations,
+# parity-delta writes, an OSD killed mid-writes.
+# Needs the plugin built by stage 10 in $EC_BUILD/lib. EC_QA_* variables pass through (see the scripts).
 set -euo pipefail
 # shellcheck source=SCRIPTDIR/../lib/common.sh
 . "$(dirname "$0")/../lib/common.sh"
 ensure_packages ceph-mon ceph-mgr ceph-osd ceph-common jq python3 iproute2 coreutils
 [ -e "$EC_BUILD/lib/libec_power8.so" ] || die "$EC_BUILD/lib/libec_power8.so missing: run stage 10 (the build) first"
-exec "$EC_TOP/qa/standalone/ec-pool-test" "$@"
+"$EC_TOP/qa/standalone/ec-pool-test" "$@"
+release=$(release_installed)
+if release_tentacle_or_later "$release"; then
+  ensure_packages python3-rados
+  log "FastEC (Ceph $release): qa/standalone/fastec-test, plugin ${EC_QA_PLUGIN:-power8}"
+  "$EC_TOP/qa/standalone/fastec-test"
+else
+  log "FastEC: not on Ceph $release (interface $(release_field "$release" interface); allow_ec_optimizations is Tentacle's)"
+fi

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # SPDX-License-Identifier: LGPL-2.1-or-later
-# Reliability: the thread-safety test under ThreadSanitizer, then a short libFuzzer run of each fuzz
+# Reliability: the thread-safety tests (plugin and engine) under ThreadSanitizer, then a short libFuzzer run of each fuzz
 # target (profile parsing, decode with arbitrary chunk maps, every kernel vs the reference) under
 # ASan + UBSan. The other reliability and golden tests are ordinary ctest tests: stage 10 runs them,
 # stage 20 under ASan + UBSan, stage 30 under qemu-ppc64le.
@@ -9,12 +9,13 @@ set -euo pipefail
 . "$(dirname "$0")/../lib/common.sh"
 ensure_packages "${EC_BUILD_PACKAGES[@]}" clang libclang-rt-14-dev
 
-log "ThreadSanitizer: one codec shared by 8 threads"
+log "ThreadSanitizer: one codec shared by 8 threads (through the plugin's interface), one engine Codec by 4"
 tsan=$EC_TOP/build-tsan
 cmake -S "$EC_TOP" -B "$tsan" -G Ninja -DEC_SANITIZE=thread -DEC_BUILD_TOOLS=OFF >/dev/null
-# Only what the test needs (the codec, the kernels, googletest), not the whole tree.
-cmake --build "$tsan" -j"$(nproc)" --target reliability_thread_test
+# Only what the tests need (the codec, the kernels, googletest), not the whole tree.
+cmake --build "$tsan" -j"$(nproc)" --target reliability_thread_test codec_test
 TSAN_OPTIONS="halt_on_error=1 second_deadlock_stack=1" "$tsan/test/reliability/reliability_thread_test"
+TSAN_OPTIONS="halt_on_error=1 second_deadlock_stack=1" "$tsan/test/codec/codec_test" --gtest_filter='CodecThreads.*'
 
 log "the whole tree built by clang with -Werror, and its unit suite (the variants must be right whatever compiles them)"
 clang_build=$EC_TOP/build-clang

@@ -14,6 +14,7 @@
 set -euo pipefail
 # shellcheck source=qa/lib/common.sh
 . "$(dirname "$0")/../lib/common.sh"
+. "$(dirname "$0")/../lib/tool-shards.sh"
 
 PKG=ceph-erasure-code-power8
 T0=$SECONDS
@@ -21,7 +22,7 @@ step() { printf '[+%3ds] %s\n' $((SECONDS - T0)) "$*" >&2; }
 
 # Build: dpkg-dev/debhelper/fakeroot and the Build-Depends of debian/control (checked below);
 # lintian; the cluster test: ceph-mon, ceph-mgr, ceph-osd (ceph-objectstore-tool), jq.
-ensure_packages dpkg-dev debhelper fakeroot lintian build-essential \
+ensure_packages dpkg-dev debhelper fakeroot lintian build-essential libjerasure-dev \
   cmake ninja-build ceph-base librados-dev libradospp-dev \
   ceph-mon ceph-mgr ceph-osd jq python3
 
@@ -154,9 +155,14 @@ step "validate-profile ok for reed_sol_van, reed_sol_r6_op, cauchy_orig, cauchy_
 
 log "encode with plugin=power8 and plugin=jerasure (both from $SYSDIR): identical shards, cross decode"
 head -c 1000003 /dev/urandom >"$CHK/object"
+# Ceph 20.2.4's tool writes no parity shards and decodes into the object from shard m on
+# (qa/lib/tool-shards.sh): then the data shards are compared, and power8 decodes from libjerasure's parity.
+tool_parity=yes
+tool_writes_parity "$CHK/probe" tool || { tool_parity=no; oracle=$(reference_shards_build "$CHK"); }
 for profile in "technique=reed_sol_van,k=4,m=2" "technique=cauchy_good,k=3,m=2" "technique=reed_sol_r6_op,k=4,m=2"; do
   k=$(sed -n 's/.*k=\([0-9]*\).*/\1/p' <<<"$profile")
   m=$(sed -n 's/.*m=\([0-9]*\).*/\1/p' <<<"$profile")
+  technique=$(sed -n 's/.*technique=\([a-z0-9_]*\).*/\1/p' <<<"$profile")
   n=$((k + m))
   all=$(seq -s, 0 $((n - 1)))
   survivors=$(seq -s, "$m" $((n - 1)))
@@ -168,17 +174,29 @@ for profile in "technique=reed_sol_van,k=4,m=2" "technique=cauchy_good,k=3,m=2" 
     (cd "$dir" && tool encode "plugin=$plugin,$profile" "$unit" "$all" object >log 2>&1) ||
       die "$plugin encode $profile failed: $(tail -3 "$dir/log")"
   done
-  for ((i = 0; i < n; i++)); do
-    cmp -s "p/object.$i" "j/object.$i" || die "$profile: shard $i differs between power8 and jerasure"
+  compared=$n decoder=jerasure
+  if [ $tool_parity = no ]; then
+    compared=$k decoder=power8
+    for ((i = k; i < n; i++)); do
+      if [ -e "p/object.$i" ] || [ -e "j/object.$i" ]; then die "$profile: parity shard $i written, the probe found none"; fi
+    done
+    "$oracle" -t "$technique" "$k" "$m" "$unit" j/object || die "jerasure-shards $profile failed"
+    for ((i = k; i < n; i++)); do cp "j/object.$i" "p/"; done
+  fi
+  for ((i = 0; i < compared; i++)); do
+    cmp -s "p/object.$i" "j/object.$i" || die "$profile: shard $i differs between power8 and $([ $tool_parity = yes ] && echo jerasure || echo libjerasure)"
   done
-  # jerasure rebuilds the object from power8's shards without the first m.
+  # $decoder rebuilds the object from power8's shards (with libjerasure's parity) without the first m.
   cp p/object.* d/
   for ((i = 0; i < m; i++)); do rm -f "d/object.$i"; done
-  (cd d && tool decode "plugin=jerasure,$profile" "$unit" "$survivors" object >log 2>&1) ||
-    die "jerasure could not decode power8's shards ($profile): $(tail -3 d/log)"
-  cmp -s <(head -c "$(stat -c %s "$CHK/object")" d/object) "$CHK/object" ||
-    die "$profile: jerasure's decode of power8's shards differs from the object"
-  step "  $profile: $n shards identical (stripe unit $unit), jerasure decodes power8's shards without 0..$((m - 1))"
+  (cd d && tool decode "plugin=$decoder,$profile" "$unit" "$survivors" object >log 2>&1) ||
+    die "$decoder could not decode power8's shards ($profile): $(tail -3 d/log)"
+  off=$(decoded_offset "$CHK/object" d/object "$k" "$m" "$unit") || die "$profile: $decoder's decode of power8's shards: $off"
+  if [ $tool_parity = yes ]; then
+    step "  $profile: $n shards identical (stripe unit $unit), jerasure decodes power8's shards without 0..$((m - 1))"
+  else
+    step "  $profile: $k data shards identical (the tool writes no parity), power8 decodes libjerasure's parity without 0..$((m - 1)) (object from byte $off)"
+  fi
 done
 
 log "/usr/bin/ceph_erasure_code_benchmark with Ceph's default erasure_code_dir"
@@ -253,7 +271,8 @@ if [ "${EC_DEB_CROSS:-1}" != 0 ]; then
   }
   step "ppc64el lintian: $(grep -c '^E:' <<<"$plint" || true) errors, $(grep -c '^W:' <<<"$plint" || true) warnings"
   # The packaged libraries, under qemu as each CPU, in Debian's ppc64el ceph-erasure-code-tool: the
-  # shards must equal amd64 jerasure's.
+  # shards must equal amd64 jerasure's (a tool that writes no parity: the data shards, and power8 under
+  # qemu decodes from libjerasure's parity).
   X=$WORK/ppc64el-root
   dpkg-deb -x "$pdeb" "$X"
   mkdir -p "$WORK/qj"
@@ -261,17 +280,32 @@ if [ "${EC_DEB_CROSS:-1}" != 0 ]; then
   profile=plugin=jerasure,technique=reed_sol_van,k=4,m=2
   (cd "$WORK/qj" && ceph-erasure-code-tool -c /dev/null encode "$profile" 4096 0,1,2,3,4,5 o >/dev/null 2>&1) ||
     die "amd64 jerasure encode failed"
+  shards="0 1 2 3 4 5"
+  if [ $tool_parity = no ]; then
+    shards="0 1 2 3"
+    "$oracle" 4 2 4096 "$WORK/qj/o" || die "jerasure-shards failed"
+  fi
   for cpu in power8 power9 power10; do
     rm -rf "$WORK/qp" && mkdir -p "$WORK/qp" && cp "$WORK/qj/o" "$WORK/qp/"
     (cd "$WORK/qp" && QEMU_CPU=$cpu timeout 300 qemu-ppc64le -L "$SYSROOT" "$SYSROOT/usr/bin/ceph-erasure-code-tool" \
       -c /dev/null --erasure_code_dir "$X/$PSYS" encode "${profile/jerasure/power8}" 4096 0,1,2,3,4,5 o >log 2>&1) ||
       die "ppc64el tool under qemu ($cpu) with the packaged plugin failed: $(tail -3 "$WORK/qp/log")"
-    for i in 0 1 2 3 4 5; do
+    for i in $shards; do
       cmp -s "$WORK/qp/o.$i" "$WORK/qj/o.$i" || die "qemu $cpu: shard $i differs from amd64 jerasure's"
     done
     grep -q "selected variant $cpu " "$WORK/qp/log" ||
       die "qemu $cpu: the packaged loader did not pick $cpu: $(grep -o 'selected variant .*' "$WORK/qp/log")"
-    step "  qemu -cpu $cpu: selected variant $cpu, 6 shards = amd64 jerasure's"
+    if [ $tool_parity = no ]; then
+      rm -f "$WORK/qp/o" "$WORK/qp/o.0" "$WORK/qp/o.1"
+      cp "$WORK/qj/o.4" "$WORK/qj/o.5" "$WORK/qp/"
+      (cd "$WORK/qp" && QEMU_CPU=$cpu timeout 300 qemu-ppc64le -L "$SYSROOT" "$SYSROOT/usr/bin/ceph-erasure-code-tool" \
+        -c /dev/null --erasure_code_dir "$X/$PSYS" decode "${profile/jerasure/power8}" 4096 2,3,4,5 o >>log 2>&1) ||
+        die "ppc64el tool under qemu ($cpu): power8 decode failed: $(tail -3 "$WORK/qp/log")"
+      off=$(decoded_offset "$WORK/qj/o" "$WORK/qp/o" 4 2 4096) || die "qemu $cpu: power8's decode from libjerasure's parity: $off"
+      step "  qemu -cpu $cpu: selected variant $cpu, 4 data shards = amd64's (no parity written), decode from libjerasure's parity ok"
+    else
+      step "  qemu -cpu $cpu: selected variant $cpu, 6 shards = amd64 jerasure's"
+    fi
   done
 fi
 step "debian package stage ok ($((SECONDS - T0))s)"

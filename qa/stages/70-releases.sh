@@ -12,11 +12,30 @@
 #   60  the Debian package of that release (amd64 and ppc64el), installed and used by its daemons
 # then, on the host: the interface of releases declared alike (same generation in the table) compared
 # whole through the ceph::ErasureCode vtables of their libec_jerasure.so, and the upgrade from the release
-# before it (qa/upgrade/upgrade-test) when that is the installed one.
-#   EC_RELEASES      releases to run (default: all but the installed one)
-#   EC_RELEASE_STAGES stages run in each root (default "10 30 40 45 60")
+# before it in the table (qa/upgrade/upgrade-test: the installed one on the host, any other in its root).
+#
+# CI time: a release between the installed one and the newest that is declared alike with the installed
+# one (Reef: its vtables compared identical above) runs a trimmed set, what the other releases and the
+# upgrade tests do not already prove with that release's binaries:
+#   - no stage 45 (ceph-ec-power8 adopt/revert): Pacific's on the host, the newest's in its root
+#     (EC_RELEASE_FULL=1 runs it);
+#   - stage 40 profiles part with reed_sol_r6_op only (EC_QA_PROFILES=r6): the upgrade test into that
+#     release runs reed_sol_van and cauchy_good pools on its daemons (put/get, degraded reads and writes,
+#     recovery, deep-scrub); LRC, bad profiles and overwrites still run;
+#   - Debian's ppc64el tool under qemu as a POWER9 only (EC_PPC64LE_TOOL_CPUS): POWER8/9/10 run for the
+#     installed release (stage 30) and the newest.
+# The newest release and any release of another interface generation run everything, except that a
+# release with the FastEC path (Tentacle on) runs stage 40's profiles part with cauchy_good and
+# reed_sol_r6_op only: its FastEC test takes a reed_sol_van pool through partial overwrites, a killed
+# OSD, recovery and deep-scrub on the same daemons.
+#   EC_RELEASES      releases to run (default: all but the installed one); each upgrade test runs with its
+#                    TO release (the FROM release's plugin is built in its root first if it is not there)
+#   EC_RELEASE_STAGES stages run in each root (default "10 30 40 45 60", trimmed as above)
 #   EC_RELEASE_POOL_PARTS  ec-pool-test parts stage 60 runs against the installed package in the root
 #                    (default "lrc bad": stage 40 just ran them all against the build tree)
+#   EC_RELEASE_FULL=1  no trimming
+#   EC_UPGRADE_PLUGIN  the upgrade tests' pool plugin (default power8; jerasure proves the upgrade of a
+#                    release the plugin is not built for yet)
 set -euo pipefail
 . "$(dirname "$0")/../lib/common.sh"
 . "$EC_TOP/qa/lib/release-root.sh"
@@ -26,12 +45,25 @@ host=$(release_installed)
 releases=${EC_RELEASES:-$(release_names | grep -vx "$host")}
 [ -n "$releases" ] || die "no release to run besides the installed $host (ceph-releases.tsv)"
 stock_lib=/usr/lib/$(gcc -dumpmachine)/ceph/erasure-code/libec_jerasure.so
+newest=$(release_names | tail -1)
+upgrade_plugin=${EC_UPGRADE_PLUGIN:-power8}
+
+# build_plugin_in_root RELEASE: the plugin for RELEASE in build-RELEASE (what stage 10 builds there), for an
+# upgrade test whose FROM release did not run in this invocation.
+build_plugin_in_root() {
+  [ ! -e "$EC_TOP/build-$1/lib/libec_power8.so" ] || return 0
+  log "$1: building the plugin in its root for the upgrade from it (build-$1)"
+  release_root_run "$1" "cmake -S . -B build-$1 -G Ninja >/dev/null && cmake --build build-$1 -j$(nproc) >/dev/null" ||
+    die "$1: the plugin build failed in its root"
+}
+
 prev=""
 for release in $(release_names); do
   if ! grep -qx "$release" <<<"$releases"; then prev=$release; continue; fi
   log "Ceph $release ($(release_field "$release" debian), Debian $(release_field "$release" suite)): its own binaries"
   root=$(release_root_ensure "$release")
 
+  alike=0
   if [ "$(release_field "$release" interface)" = "$(release_field "$host" interface)" ]; then
     # Same generation: the whole ceph::ErasureCode vtable (interface and base class virtuals, with full
     # signatures) is the same in both releases' binaries, so no virtual was added or changed.
@@ -39,18 +71,42 @@ for release in $(release_names); do
          <("$EC_TOP/test/abi/vtable-slots" dump "$root$stock_lib" ceph::ErasureCode) >&2 ||
       die "ceph::ErasureCode's vtable differs between $host and $release, which ceph-releases.tsv declares alike"
     log "$host and $release: ceph::ErasureCode vtables identical ($("$EC_TOP/test/abi/vtable-slots" dump "$stock_lib" ceph::ErasureCode | wc -l) entries)"
+    alike=1
   fi
 
-  # The stages in the root, each with build directories of its own.
+  # The stages in the root, each with build directories of its own; trimmed for a middle release declared
+  # alike (see the header).
+  stages=${EC_RELEASE_STAGES:-10 30 40 45 60} profiles="rsv cauchy r6" tool_cpus="power8 power9 power10"
+  if [ $alike = 1 ] && [ "$release" != "$newest" ] && [ "${EC_RELEASE_FULL:-0}" != 1 ]; then
+    [ -n "${EC_RELEASE_STAGES:-}" ] || stages="10 30 40 60"
+    profiles=r6 tool_cpus=power9
+    log "$release: between $host and $newest, declared alike with $host: stages $stages, stage 40 profiles $profiles," \
+        "ppc64el tool under qemu $tool_cpus (EC_RELEASE_FULL=1 runs everything)"
+  elif release_tentacle_or_later "$release" && [ "${EC_RELEASE_FULL:-0}" != 1 ]; then
+    # Stage 40's FastEC test runs a reed_sol_van pool through partial overwrites, a kill, recovery and
+    # deep-scrub there: the plain test needs only the other techniques.
+    profiles="cauchy r6"
+  fi
+  t=$SECONDS
   EC_BUILD=$EC_TOP/build-$release EC_PPC64LE_BUILD=$EC_TOP/build-ppc64le-$release EC_PPC64LE_UNIT_CPUS="" \
-    EC_DEB_POOL_PARTS=${EC_RELEASE_POOL_PARTS:-lrc bad} EC_STAGES=${EC_RELEASE_STAGES:-10 30 40 45 60} \
+    EC_PPC64LE_TOOL_CPUS=$tool_cpus EC_QA_PROFILES=$profiles \
+    EC_DEB_POOL_PARTS=${EC_RELEASE_POOL_PARTS:-lrc bad} EC_STAGES=$stages \
     release_root_run "$release" "bash qa/test-all.sh" || die "$release: stages failed in its root ($root)"
+  log "$release: stages $stages in its root passed in $((SECONDS - t))s"
 
-  if [ "$prev" = "$host" ]; then
-    log "upgrade $host -> $release with power8 pools"
-    [ -e "$EC_BUILD/lib/libec_power8.so" ] ||
-      { cmake -S "$EC_TOP" -B "$EC_BUILD" -G Ninja >/dev/null && cmake --build "$EC_BUILD" -j"$(nproc)" >/dev/null; }
-    bash "$EC_TOP/qa/upgrade/upgrade-test" "$release"
+  if [ -n "$prev" ]; then
+    log "upgrade $prev -> $release with $upgrade_plugin pools"
+    t=$SECONDS
+    if [ "$upgrade_plugin" = power8 ]; then
+      if [ "$prev" = "$host" ]; then
+        [ -e "$EC_BUILD/lib/libec_power8.so" ] ||
+          { cmake -S "$EC_TOP" -B "$EC_BUILD" -G Ninja >/dev/null && cmake --build "$EC_BUILD" -j"$(nproc)" >/dev/null; }
+      else
+        build_plugin_in_root "$prev"
+      fi
+    fi
+    bash "$EC_TOP/qa/upgrade/upgrade-test" --from "$prev" "$release"
+    log "upgrade $prev -> $release passed in $((SECONDS - t))s"
   fi
   prev=$release
 done
