@@ -1,11 +1,11 @@
 # SPDX-License-Identifier: LGPL-2.1-or-later
 # apt_retried CMD...: run CMD (an apt-get, apt-helper or mmdebstrap call, or a function making several)
-# again when it fails, up to EC_APT_ATTEMPTS times (default 4), waiting 30 s, then 60 s, then 120 s.
+# again when it fails, up to EC_APT_ATTEMPTS times (default 3), waiting 30 s, then 60 s (doubling).
 # Why: a Debian mirror replaces its files one by one while it syncs, so for a few minutes an index can
 # disagree with its Release file ("File has unexpected size ... Mirror sync in progress?", "Hash Sum
 # mismatch") and a later try succeeds. A real error fails every attempt; the last exit status is returned.
 apt_retried() {
-  local attempts=${EC_APT_ATTEMPTS:-4} pause=30 i rc
+  local attempts=${EC_APT_ATTEMPTS:-3} pause=30 i rc
   for ((i = 1; ; i++)); do
     "$@" && return 0
     rc=$?

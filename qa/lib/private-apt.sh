@@ -48,15 +48,47 @@ private_apt_download() {
   done
   [ ${#missing[@]} -gt 0 ] || return 0
   printf '\n==> %s\n' "private apt ($arch): update; download $* and their dependencies" >&2
-  apt_retried _private_apt_fetch "$debdir" "$@"
+  apt_retried _private_apt_fetch "$aptdir" "$debdir" "$@" && return 0
+  grep -qE 'File has unexpected size|Hash Sum mismatch' "$aptdir/update.log" || return 1
+  _private_apt_fetch_as_served "$aptdir" "$arch" "$debdir" "$@"
 }
 
 # One try of private_apt_download: the indexes, then the debs (an update each try, see apt_retried).
+# apt-get update's output is kept in APTDIR/update.log.
 _private_apt_fetch() {
-  local debdir=$1
-  shift
-  apt-get update -q >&2 &&
-    apt-get install -q -y --download-only --no-install-recommends -o Dir::Cache::archives="$debdir" "$@" >&2
+  local aptdir=$1 debdir=$2 rc=0
+  shift 2
+  apt-get update -q >"$aptdir/update.log" 2>&1 || rc=$?
+  cat "$aptdir/update.log" >&2
+  [ "$rc" -eq 0 ] || return "$rc"
+  apt-get install -q -y --download-only --no-install-recommends -o Dir::Cache::archives="$debdir" "$@" >&2
+}
+
+# The last resort of private_apt_download, when the archive keeps serving ARCH's Packages index with a
+# size or hash that its signed Release file does not list. The archive copy reachable here did so for
+# days with trixie's ppc64el index after Debian 13.8: a new Release, the index of the point release
+# before. apt rightly refuses such an index and there is no other copy in reach, so the index is taken
+# as served: put in APTDIR's lists by hand, its sources marked trusted. Every deb is still checked
+# against that index (size and SHA-256), not against Debian's signature: the warning below says so.
+_private_apt_fetch_as_served() {
+  local aptdir=$1 arch=$2 debdir=$3 uri suite comp
+  shift 3
+  local sources=$aptdir/sl/private.sources
+  uri=$(awk '/^URIs:/ {print $2; exit}' "$sources")
+  printf 'WARNING: private apt (%s): the archive at %s serves %s indexes its signed Release file does not list (above); using them as served, unverified: each deb is checked against them only\n' \
+    "$arch" "$uri" "$arch" >&2
+  local lists=$aptdir/lists prefix
+  prefix=$(sed -e 's|^[a-z]*://||' -e 's|/*$||' -e 's|/|_|g' <<<"$uri")
+  for suite in $(awk '/^Suites:/ {$1 = ""; print; exit}' "$sources"); do
+    for comp in $(awk '/^Components:/ {$1 = ""; print; exit}' "$sources"); do
+      local index=$lists/${prefix}_dists_${suite}_${comp}_binary-${arch}_Packages
+      apt_retried /usr/lib/apt/apt-helper download-file "$uri/dists/$suite/$comp/binary-$arch/Packages.xz" \
+        "$index.xz" >&2 || return 1
+      /usr/lib/apt/apt-helper cat-file "$index.xz" >"$index" && rm -f "$index.xz" || return 1
+    done
+  done
+  sed -i -e '/^Trusted:/d' -e '/^Signed-By:/a Trusted: yes' "$sources"
+  apt-get install -q -y --download-only --no-install-recommends -o Dir::Cache::archives="$debdir" "$@" >&2
 }
 
 # root_missing_libs ROOT MULTIARCH FILE...: one line "FILE needs SONAME" for every NEEDED soname of the ELF
