@@ -61,6 +61,14 @@ _private_apt_fetch() {
   apt-get update -q >"$aptdir/update.log" 2>&1 || rc=$?
   cat "$aptdir/update.log" >&2
   [ "$rc" -eq 0 ] || return "$rc"
+  _private_apt_get_debs "$debdir" "$@"
+}
+
+# _private_apt_get_debs DEBDIR PKG...: the debs of PKG... and their dependency closure into DEBDIR, from the
+# lists apt has (the private dpkg status is empty, so nothing counts as installed).
+_private_apt_get_debs() {
+  local debdir=$1
+  shift
   apt-get install -q -y --download-only --no-install-recommends -o Dir::Cache::archives="$debdir" "$@" >&2
 }
 
@@ -88,7 +96,7 @@ _private_apt_fetch_as_served() {
     done
   done
   sed -i -e '/^Trusted:/d' -e '/^Signed-By:/a Trusted: yes' "$sources"
-  apt-get install -q -y --download-only --no-install-recommends -o Dir::Cache::archives="$debdir" "$@" >&2
+  _private_apt_get_debs "$debdir" "$@"
 }
 
 # root_missing_libs ROOT MULTIARCH FILE...: one line "FILE needs SONAME" for every NEEDED soname of the ELF
