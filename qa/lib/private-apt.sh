@@ -1,24 +1,18 @@
 # SPDX-License-Identifier: LGPL-2.1-or-later
-# A private apt configuration: its own lists, cache and an empty dpkg status, reading the system's Debian
-# sources, so downloads for another architecture (or source packages) never touch the host's apt state.
+# A private apt configuration: its own lists, cache and an empty dpkg status, reading the Debian archive
+# of the system's apt sources (qa/lib/apt-sources.sh: any format), so downloads for another architecture
+# (or source packages) never touch the host's apt state.
 # Source it, then: private_apt_config DIR deb ppc64el   (binary packages of that architecture)
 #              or: private_apt_config DIR deb-src       (source packages)
 # and export APT_CONFIG=DIR/apt.conf.
 . "$(dirname "${BASH_SOURCE[0]}")/apt-retry.sh"
+. "$(dirname "${BASH_SOURCE[0]}")/apt-sources.sh"
 private_apt_config() {
   local dir=$1 type=$2 arch=${3:-}
   mkdir -p "$dir"/lists/partial "$dir"/archives/partial "$dir"/cache "$dir"/sl
   : >"$dir/empty"
   : >"$dir/status"
-  # Without the security suite: its ppc64el index is not always in sync with the mirror, and what the
-  # project downloads is in bookworm itself.
-  local sources
-  sources=$(awk 'BEGIN{RS="";ORS="\n\n"} !/security/' /etc/apt/sources.list.d/debian.sources)
-  if [ "$type" = deb-src ]; then
-    sed 's/^Types: deb$/Types: deb-src/' <<<"$sources" >"$dir/sl/private.sources"
-  else
-    sed "/^Types: deb\$/a Architectures: $arch" <<<"$sources" >"$dir/sl/private.sources"
-  fi
+  apt_private_sources "$type" "$arch" "$dir/sl/private.sources" || return 1
   {
     echo "Dir::Etc::sourcelist \"$dir/empty\";"
     echo "Dir::Etc::sourceparts \"$dir/sl\";"
@@ -40,7 +34,7 @@ private_apt_config() {
 private_apt_download() {
   local aptdir=$1 arch=$2 debdir=$3 p missing=()
   shift 3
-  private_apt_config "$aptdir" deb "$arch"
+  private_apt_config "$aptdir" deb "$arch" || return 1
   export APT_CONFIG=$aptdir/apt.conf
   mkdir -p "$debdir/partial"
   for p in "$@"; do
@@ -79,23 +73,24 @@ _private_apt_get_debs() {
 # as served: put in APTDIR's lists by hand, its sources marked trusted. Every deb is still checked
 # against that index (size and SHA-256), not against Debian's signature: the warning below says so.
 _private_apt_fetch_as_served() {
-  local aptdir=$1 arch=$2 debdir=$3 uri suite comp
+  local aptdir=$1 arch=$2 debdir=$3 uri suite comps comp
   shift 3
   local sources=$aptdir/sl/private.sources
   uri=$(awk '/^URIs:/ {print $2; exit}' "$sources")
   printf 'WARNING: private apt (%s): the archive at %s serves %s indexes its signed Release file does not list (above); using them as served, unverified: each deb is checked against them only\n' \
     "$arch" "$uri" "$arch" >&2
   local lists=$aptdir/lists prefix
-  prefix=$(sed -e 's|^[a-z]*://||' -e 's|/*$||' -e 's|/|_|g' <<<"$uri")
-  for suite in $(awk '/^Suites:/ {$1 = ""; print; exit}' "$sources"); do
-    for comp in $(awk '/^Components:/ {$1 = ""; print; exit}' "$sources"); do
+  # Every stanza of the private sources (apt_private_sources writes one suite per stanza).
+  while read -r uri suite comps; do
+    prefix=$(sed -e 's|^[a-z]*://||' -e 's|/*$||' -e 's|/|_|g' <<<"$uri")
+    for comp in $comps; do
       local index=$lists/${prefix}_dists_${suite}_${comp}_binary-${arch}_Packages
       apt_retried /usr/lib/apt/apt-helper download-file "$uri/dists/$suite/$comp/binary-$arch/Packages.xz" \
         "$index.xz" >&2 || return 1
       /usr/lib/apt/apt-helper cat-file "$index.xz" >"$index" && rm -f "$index.xz" || return 1
     done
-  done
-  sed -i -e '/^Trusted:/d' -e '/^Signed-By:/a Trusted: yes' "$sources"
+  done < <(awk '/^URIs:/ {u = $2} /^Suites:/ {s = $2} /^Components:/ {$1 = ""; print u, s $0}' "$sources")
+  sed -i -e '/^Trusted:/d' -e '/^Components:/a Trusted: yes' "$sources"
   _private_apt_get_debs "$debdir" "$@"
 }
 

@@ -15,6 +15,8 @@
 # directories to bind at their own paths (e.g. a cluster directory shared with the host's daemons).
 # Daemons started in a root share the host's network namespace (127.0.0.1, ports picked free).
 
+. "$EC_TOP/qa/lib/apt-sources.sh"
+
 EC_ROOTS=${EC_ROOTS:-/var/tmp/ec-power8-roots}
 
 # What every release's stages need inside its root (the stages' own ensure_packages then find it all).
@@ -38,16 +40,16 @@ release_root_ensure() {
     return 0
   fi
   ensure_packages mmdebstrap util-linux >&2
-  mirror=$(awk '/^URIs:/ {print $2; exit}' /etc/apt/sources.list.d/debian.sources)
+  mirror=$(apt_debian_mirror) || return 1
   log "root for $release: Debian $suite from $mirror into $root (mmdebstrap, then Ceph and the build tools)"
   mkdir -p "$EC_ROOTS"
   apt_retried _release_root_bootstrap "$suite" "$root" "$mirror" ||
     { rm -rf "$root"; die "mmdebstrap of $suite failed"; }
-  # The apt sources in deb822 form, as on the host: qa/lib/private-apt.sh reads them to fetch that
-  # suite's ppc64el packages.
-  rm -f "$root/etc/apt/sources.list"
-  printf 'Types: deb\nURIs: %s\nSuites: %s\nComponents: main\nSigned-By: /usr/share/keyrings/debian-archive-keyring.gpg\n' \
-    "$mirror" "$suite" >"$root/etc/apt/sources.list.d/debian.sources"
+  # The root's apt sources in the one-line format debootstrap and Debian's installer write (mmdebstrap may
+  # write deb822): the private apt configurations of the stages in the root (qa/lib/apt-sources.sh) read
+  # this format there, whatever format the host's are in.
+  rm -f "$root/etc/apt/sources.list.d/debian.sources"
+  echo "deb [signed-by=/usr/share/keyrings/debian-archive-keyring.gpg] $mirror $suite main" >"$root/etc/apt/sources.list"
   cp /etc/resolv.conf "$root/etc/resolv.conf" 2>/dev/null || true
   echo "$key" >"$root/.ec-root-key"
   log "root for $release ready: $(chroot "$root" dpkg-query -W -f='ceph-base ${Version}' ceph-base), $(chroot "$root" g++ --version | head -1)"
@@ -90,3 +92,4 @@ release_root_run() {
     exec chroot "$root" env -i "$@" bash -c "cd \"\$0\" && $cmd" "$top"
   ' _ "$root" "${#binds[@]}" "${binds[@]}" "$EC_TOP" "$cmd" "${envs[@]}"
 }
+
