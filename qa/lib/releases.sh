@@ -8,6 +8,9 @@
 #   release_tentacle_or_later RELEASE  true when RELEASE is, in table order, the first release of interface
 #                                 generation 'tentacle' (20.2) or a later one: FastEC (allow_ec_optimizations),
 #                                 ceph-objectstore-tool reading stores read-only
+#   release_real_headers RELEASE  fetch RELEASE's own headers from Debian's source package (test/abi's pin of
+#                                 the Tentacle declarations) unless there; prints their directory
+#                                 ($EC_CEPH_SOURCE_DIR, default /var/tmp/ec-power8-src/ceph-<version>)
 
 EC_RELEASES_TABLE=${EC_RELEASES_TABLE:-$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)/ceph-releases.tsv}
 
@@ -47,4 +50,12 @@ release_tentacle_or_later() {
   done
   echo "release '$1' is not in ceph-releases.tsv" >&2
   return 1
+}
+
+release_real_headers() {
+  local version dir
+  version=$(release_field "$1" debian) || return 1
+  dir=${EC_CEPH_SOURCE_DIR:-/var/tmp/ec-power8-src/ceph-$version}
+  "$(dirname "$EC_RELEASES_TABLE")/test/abi/tentacle/real-headers" "$version" "$(release_field "$1" suite)" "$dir" || return 1
+  echo "$dir"
 }

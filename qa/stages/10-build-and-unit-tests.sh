@@ -1,19 +1,35 @@
 #!/usr/bin/env bash
 # SPDX-License-Identifier: LGPL-2.1-or-later
-# Native build (RelWithDebInfo, -Werror) and the ctest suite: GF vs libjerasure, every kernel variant the
-# CPU runs vs the reference, the codec and plugin, Ceph's ceph-erasure-code-tool against the plugin.
+# The build as the README's Install section has an operator type it (cmake with defaults: RelWithDebInfo,
+# -Werror; nothing but the installed Ceph), then the ctest suite: GF vs libjerasure, every kernel variant
+# the CPU runs vs the reference, the codec and plugin, Ceph's ceph-erasure-code-tool against the plugin.
+# On Tentacle and later the same build directory is then given Ceph's real headers (Debian's source
+# package) for test/abi's pin of our declarations, and the stage fails unless that test ran.
 set -euo pipefail
 . "$(dirname "$0")/../lib/common.sh"
 ensure_packages "${EC_BUILD_PACKAGES[@]}"
-configure=()
 release=$(release_installed)
+cd "$EC_TOP"
+# The operator's command, with this stage's build directory (build, or build-<release> in a release root).
+build=$(realpath --relative-to=. "$EC_BUILD")
+log "cmake -S . -B $build -G Ninja && cmake --build $build   (the README's plain build, Ceph $release)"
+cmake -S . -B "$build" -G Ninja
+cmake --build "$build" -j"$(nproc)"
+
+pinned=0
 if [ "$(release_field "$release" interface)" = tentacle ]; then
   # test/abi pins our Tentacle declarations against Ceph's real headers, from Debian's source package.
   ensure_packages libboost-dev libfmt-dev
-  headers=${EC_CEPH_SOURCE_DIR:-/var/tmp/ec-power8-src/ceph-$(release_field "$release" debian)}
-  "$EC_TOP/test/abi/tentacle/real-headers" "$(release_field "$release" debian)" "$(release_field "$release" suite)" "$headers"
-  configure+=(-DEC_CEPH_SOURCE_DIR="$headers")
+  headers=$(release_real_headers "$release")
+  log "the same build with Ceph's real headers: test/abi's abi.layout.real_headers"
+  cmake -S . -B "$build" -G Ninja -DEC_CEPH_SOURCE_DIR="$headers" >/dev/null
+  cmake --build "$build" -j"$(nproc)"
+  pinned=1
 fi
-cmake -S "$EC_TOP" -B "$EC_BUILD" -G Ninja "${configure[@]}"
-cmake --build "$EC_BUILD" -j"$(nproc)"
-ctest --test-dir "$EC_BUILD" --output-on-failure -j"$(nproc)"
+ctest --test-dir "$build" --output-on-failure -j"$(nproc)"
+if [ $pinned = 1 ]; then
+  # ctest -N lists what was registered: a configure that dropped the pin must not pass quietly.
+  ctest --test-dir "$build" -N -R '^abi\.layout\.real_headers$' | grep -q 'Total Tests: 1$' ||
+    die "Ceph $release: abi.layout.real_headers was not registered, so our declarations were not pinned against Ceph's headers"
+  log "Ceph $release: our interface declarations pinned against Ceph's real headers (abi.layout.real_headers passed)"
+fi
