@@ -15,6 +15,17 @@ export EC_BUILD
 # one per release, so a release's root and the host can share the work tree.
 ec_ppc_sysroot() { echo "$EC_TOP/.ppc-sysroot/$(release_installed)"; }
 ec_ppc_cache() { echo "$EC_TOP/.cache/ppc64le/$(release_installed)"; }
+# ec_ppc_configure BUILD: the ppc64le cross build of the installed release in BUILD, against its sysroot
+# (made first if missing), for the Ceph version of that release's ppc64el ceph-base.
+ec_ppc_configure() {
+  local sysroot debs
+  sysroot=$(bash "$EC_TOP/qa/ppc64le/sysroot.sh") || return 1
+  debs=$(ec_ppc_cache)/debs
+  cmake -S "$EC_TOP" -B "$1" -G Ninja \
+    -DCMAKE_TOOLCHAIN_FILE="$EC_TOP/cmake/ppc64le-toolchain.cmake" \
+    -DEC_PPC64LE_SYSROOT="$sysroot" \
+    -DCEPH_VERSION="$(dpkg-deb -f "$(ls "$debs"/ceph-base_*_ppc64el.deb)" Version | sed 's/^[0-9]*://; s/[+-].*//')" >/dev/null
+}
 
 log() { printf '\n==> %s\n' "$*" >&2; }
 die() { printf 'error: %s\n' "$*" >&2; exit 1; }

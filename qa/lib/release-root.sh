@@ -7,6 +7,12 @@
 #                                 Ceph and build tools inside) unless one with the same inputs exists;
 #                                 prints its path
 #   release_root_run RELEASE CMD  run CMD (a bash command line) in it, as root, in the work tree
+#   release_roots_prepare RELEASE...  in the background: each root, then what its stages download first
+#                                 (the ppc64el sysroot of that release, Ceph's real headers where the
+#                                 interface is tentacle's), one release after another; output in
+#                                 $EC_ROOTS/prepare.log. Each step is the one the stages call, which
+#                                 finds the work done; one that failed here is simply done again there
+#   release_roots_prepared        wait until a preparation started by this machine's test run is over
 #
 # Roots live in $EC_ROOTS (default /var/tmp/ec-power8-roots: outside the work tree, so fresh clones on one
 # machine share them) and are rebuilt when their inputs change (suite, package list, this file). CMD runs
@@ -93,3 +99,34 @@ release_root_run() {
   ' _ "$root" "${#binds[@]}" "${binds[@]}" "$EC_TOP" "$cmd" "${envs[@]}"
 }
 
+# Held by the background preparation for as long as it runs; stage 70 takes it before touching a root.
+_release_roots_lock() { mkdir -p "$EC_ROOTS" && echo "$EC_ROOTS/.prepare.lock"; }
+
+release_roots_prepare() {
+  local lock r
+  lock=$(_release_roots_lock) || return 1
+  log "preparing the roots of $* in the background while the host's stages run ($EC_ROOTS/prepare.log)"
+  # Locked before the job starts, so a wait can never come first; the job's descriptor keeps it.
+  exec 9>"$lock"
+  flock 9
+  (
+    exec >"$EC_ROOTS/prepare.log" 2>&1 </dev/null
+    for r in "$@"; do
+      t=$SECONDS
+      # Each step in a subshell of its own (they die on errors): the stages repeat what did not get done.
+      (release_root_ensure "$r" >/dev/null) &&
+        release_root_run "$r" "bash qa/ppc64le/sysroot.sh >/dev/null" &&
+        { [ "$(release_field "$r" interface)" != tentacle ] ||
+          release_root_run "$r" ". qa/lib/releases.sh && release_real_headers $r >/dev/null"; } &&
+        echo "prepared $r in $((SECONDS - t))s" || echo "preparing $r failed after $((SECONDS - t))s: its stages do it"
+    done
+  ) &
+  exec 9>&-
+}
+
+release_roots_prepared() {
+  local lock t=$SECONDS
+  lock=$(_release_roots_lock) || return 1
+  flock "$lock" true
+  [ ! -s "$EC_ROOTS/prepare.log" ] || log "the background preparation (waited $((SECONDS - t))s): $(grep -E '^(prepared|preparing)' "$EC_ROOTS/prepare.log" | tr '\n' ';')"
+}

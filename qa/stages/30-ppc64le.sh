@@ -7,7 +7,8 @@
 #   EC_PPC64LE_BUILD      build directory (default $EC_TOP/build-ppc64le)
 #   EC_PPC64LE_UNIT_CPUS  qemu CPU models the unit suite runs under (default "power8 power9 power10"); the
 #                         release stage (70) sets it to "" for releases other than the host's: the suite
-#                         does not depend on the Ceph release, Debian's ppc64el tool test below does
+#                         does not depend on the Ceph release, Debian's ppc64el tool test below does. When
+#                         it is empty only the plugins are cross-built (the unit suite would go unused)
 #   EC_PPC64LE_TOOL_CPUS  qemu CPU models Debian's ppc64el ceph-erasure-code-tool runs under with the
 #                         cross-built plugin (default "power8 power9 power10"; stage 70 trims it for a
 #                         release between the installed one and the newest, see there)
@@ -23,16 +24,18 @@ log "ppc64el sysroot (Debian packages via a private apt configuration)"
 bash "$EC_TOP/qa/ppc64le/sysroot.sh" "$SYSROOT" >/dev/null
 
 log "cross build in $BUILD"
-cmake -S "$EC_TOP" -B "$BUILD" -G Ninja \
-  -DCMAKE_TOOLCHAIN_FILE="$EC_TOP/cmake/ppc64le-toolchain.cmake" \
-  -DEC_PPC64LE_SYSROOT="$SYSROOT" \
-  -DCEPH_VERSION="$(dpkg-deb -f "$(ls "$(ec_ppc_cache)"/debs/ceph-base_*_ppc64el.deb)" Version | sed 's/^[0-9]*://; s/[+-].*//')" >/dev/null
-cmake --build "$BUILD" -j"$(nproc)"
+ec_ppc_configure "$BUILD"
+unit_cpus=${EC_PPC64LE_UNIT_CPUS-power8 power9 power10}
+if [ -n "$unit_cpus" ]; then
+  cmake --build "$BUILD" -j"$(nproc)"
+else
+  # Nothing runs the cross-built unit suite here: only the plugins Debian's ppc64el tool loads below.
+  log "unit suite under qemu: not run for $(release_installed) (EC_PPC64LE_UNIT_CPUS is empty): building the plugins only"
+  cmake --build "$BUILD" -j"$(nproc)" --target ec_power8
+fi
 
 # Every test, ceph_erasure_code_benchmark's included (they name their program by its target, so ctest
 # puts the emulator in front of them), under each CPU model; each run asserts the variant the probe picks.
-unit_cpus=${EC_PPC64LE_UNIT_CPUS-power8 power9 power10}
-[ -n "$unit_cpus" ] || log "unit suite under qemu: not run for $(release_installed) (EC_PPC64LE_UNIT_CPUS is empty)"
 for cpu in $unit_cpus; do
   log "unit tests under qemu-ppc64le -cpu $cpu (the probe must pick $cpu)"
   QEMU_CPU=$cpu EC_EXPECT_VARIANT=$cpu ctest --test-dir "$BUILD" --output-on-failure -j"$(nproc)"

@@ -14,18 +14,13 @@ ensure_packages ceph-mon ceph-mgr ceph-osd ceph-common jq iproute2 coreutils qem
   g++-powerpc64le-linux-gnu cmake ninja-build googletest
 [ -e "$EC_BUILD/lib/libec_power8.so" ] || die "$EC_BUILD/lib/libec_power8.so missing: run stage 10 (the build) first"
 BUILD=${EC_PPC64LE_BUILD:-$EC_TOP/build-ppc64le}
-SYSROOT=$EC_TOP/.ppc-sysroot
 
 log "ppc64el root for ceph-osd (Debian packages via a private apt configuration)"
 ROOT=$(bash "$EC_TOP/qa/ppc64le/osd-root.sh")
 
 if [ ! -f "$BUILD/CMakeCache.txt" ]; then
   log "no cross build in $BUILD: configuring it as stage 30 does"
-  bash "$EC_TOP/qa/ppc64le/sysroot.sh" "$SYSROOT" >/dev/null
-  cmake -S "$EC_TOP" -B "$BUILD" -G Ninja \
-    -DCMAKE_TOOLCHAIN_FILE="$EC_TOP/cmake/ppc64le-toolchain.cmake" \
-    -DEC_PPC64LE_SYSROOT="$SYSROOT" \
-    -DCEPH_VERSION="$(dpkg-deb -f "$(ls "$EC_TOP"/.cache/ppc64le/debs/ceph-base_*_ppc64el.deb)" Version | sed 's/^[0-9]*://; s/[+-].*//')" >/dev/null
+  ec_ppc_configure "$BUILD"
 fi
 log "ppc64el plugin in $BUILD/lib"
 cmake --build "$BUILD" -j"$(nproc)" --target ec_power8

@@ -23,7 +23,10 @@
 #     release runs reed_sol_van and cauchy_good pools on its daemons (put/get, degraded reads and writes,
 #     recovery, deep-scrub); LRC, bad profiles and overwrites still run;
 #   - Debian's ppc64el tool under qemu as a POWER9 only (EC_PPC64LE_TOOL_CPUS): POWER8/9/10 run for the
-#     installed release (stage 30) and the newest.
+#     installed release (stage 30) and the newest;
+#   - stage 60 builds, lints, installs and uses the amd64 package only (EC_DEB_CROSS=0): the ppc64el package
+#     comes from the same debian/rules for the installed release and the newest, and this release's
+#     ppc64el plugin is cross-built and run in its ppc64el tool by its stage 30.
 # The newest release and any release of another interface generation run everything, except that a
 # release with the FastEC path (Tentacle on) runs stage 40's profiles part with cauchy_good and
 # reed_sol_r6_op only: its FastEC test takes a reed_sol_van pool through partial overwrites, a killed
@@ -40,6 +43,8 @@ set -euo pipefail
 . "$(dirname "$0")/../lib/common.sh"
 . "$EC_TOP/qa/lib/release-root.sh"
 ensure_packages "${EC_BUILD_PACKAGES[@]}" mmdebstrap util-linux binutils
+# qa/test-all.sh may have started making the roots in the background: they are its to finish first.
+release_roots_prepared
 
 host=$(release_installed)
 releases=${EC_RELEASES:-$(release_names | grep -vx "$host")}
@@ -76,12 +81,12 @@ for release in $(release_names); do
 
   # The stages in the root, each with build directories of its own; trimmed for a middle release declared
   # alike (see the header).
-  stages=${EC_RELEASE_STAGES:-10 30 40 45 60} profiles="rsv cauchy r6" tool_cpus="power8 power9 power10"
+  stages=${EC_RELEASE_STAGES:-10 30 40 45 60} profiles="rsv cauchy r6" tool_cpus="power8 power9 power10" deb_cross=1
   if [ $alike = 1 ] && [ "$release" != "$newest" ] && [ "${EC_RELEASE_FULL:-0}" != 1 ]; then
     [ -n "${EC_RELEASE_STAGES:-}" ] || stages="10 30 40 60"
-    profiles=r6 tool_cpus=power9
+    profiles=r6 tool_cpus=power9 deb_cross=0
     log "$release: between $host and $newest, declared alike with $host: stages $stages, stage 40 profiles $profiles," \
-        "ppc64el tool under qemu $tool_cpus (EC_RELEASE_FULL=1 runs everything)"
+        "ppc64el tool under qemu $tool_cpus, amd64 package only (EC_RELEASE_FULL=1 runs everything)"
   elif release_tentacle_or_later "$release" && [ "${EC_RELEASE_FULL:-0}" != 1 ]; then
     # Stage 40's FastEC test runs a reed_sol_van pool through partial overwrites, a kill, recovery and
     # deep-scrub there: the plain test needs only the other techniques.
@@ -89,7 +94,7 @@ for release in $(release_names); do
   fi
   t=$SECONDS
   EC_BUILD=$EC_TOP/build-$release EC_PPC64LE_BUILD=$EC_TOP/build-ppc64le-$release EC_PPC64LE_UNIT_CPUS="" \
-    EC_PPC64LE_TOOL_CPUS=$tool_cpus EC_QA_PROFILES=$profiles \
+    EC_PPC64LE_TOOL_CPUS=$tool_cpus EC_QA_PROFILES=$profiles EC_DEB_CROSS=$deb_cross \
     EC_DEB_POOL_PARTS=${EC_RELEASE_POOL_PARTS:-lrc bad} EC_STAGES=$stages \
     release_root_run "$release" "bash qa/test-all.sh" || die "$release: stages failed in its root ($root)"
   log "$release: stages $stages in its root passed in $((SECONDS - t))s"
