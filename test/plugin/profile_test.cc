@@ -109,8 +109,8 @@ TEST(profile, bad_profiles_get_a_clear_error) {
       {{{"technique", "cauchy_good"}, {"packetsize", "0"}}, -EINVAL, "packetsize=0"},
       {{{"technique", "cauchy_good"}, {"packetsize", "-8"}}, -EINVAL, "packetsize=-8"},
       {{{"technique", "cauchy_good"}, {"packetsize", "2147483647"}}, -EINVAL, "too large"},
-      // k*8*packetsize*4 = 2^30 + 128 with k=2: just over the README's bound, in both modes (the per-chunk
-      // mode used to accept packetsize up to 2^27, 1 GiB chunks).
+      // k*8*packetsize*4 = 2^30 + 128 with k=2: just over the bound in doc/profiles.md, in both modes (the
+      // per-chunk mode used to accept packetsize up to 2^27, 1 GiB chunks).
       {{{"technique", "cauchy_good"}, {"k", "2"}, {"packetsize", "16777218"}}, -EINVAL,
        "k*w*packetsize*4 = 1073741952 must be at most 1073741824"},
       {{{"technique", "cauchy_good"}, {"k", "2"}, {"packetsize", "16777218"}, {"jerasure-per-chunk-alignment", "true"}},
