@@ -296,6 +296,62 @@ TEST(tentacle_vs_jerasure, shard_map_encode_decode_and_minimum_to_decode_agree) 
   }
 }
 
+// apply_delta and encode_delta return nothing: on buffers they cannot code, the plugin must stop the
+// daemon (as Ceph's ceph_assert does in jerasure and isa) rather than return with the parity stale.
+// The death tests re-run this binary for the dying statement ("threadsafe"): the process holds a
+// CephContext's threads, which fork() alone would not carry over.
+class tentacle_power8_DeathTest : public ::testing::Test {
+protected:
+  void SetUp() override { GTEST_FLAG_SET(death_test_style, "threadsafe"); }
+  // Buffers of the given lengths (zeros) at the given shards.
+  static PtrMap buffers(const Pair &p, const std::vector<std::pair<unsigned, unsigned>> &shard_lengths) {
+    PtrMap map(p.k + p.m);
+    for (auto [i, len] : shard_lengths) {
+      bufferptr b = buffer(len);
+      b.zero();
+      map.emplace(shard(i), b);
+    }
+    return map;
+  }
+};
+
+TEST_F(tentacle_power8_DeathTest, apply_delta_aborts_on_a_parity_of_another_length_as_jerasure_does) {
+  Pair p(profiles()[0]); // reed_sol_van 4+2: parities 4 and 5
+  ASSERT_TRUE(p.ours && p.theirs);
+  const PtrMap in = buffers(p, {{1, 4096}});
+  PtrMap out = buffers(p, {{4, 4096}, {5, 8192}});
+  EXPECT_DEATH(p.ours->apply_delta(in, out), "apply_delta: .*shard 1: 4096.*shard 4: 4096, shard 5: 8192");
+  EXPECT_DEATH(p.theirs->apply_delta(in, out), "codingbuf.length\\(\\) == blocksize");
+}
+
+TEST_F(tentacle_power8_DeathTest, apply_delta_aborts_on_deltas_of_different_lengths) {
+  Pair p(profiles()[0]);
+  ASSERT_TRUE(p.ours);
+  const PtrMap in = buffers(p, {{0, 4096}, {2, 8192}});
+  PtrMap out = buffers(p, {{4, 4096}, {5, 4096}});
+  EXPECT_DEATH(p.ours->apply_delta(in, out), "apply_delta: .*shard 0: 4096, shard 2: 8192");
+}
+
+TEST_F(tentacle_power8_DeathTest, apply_delta_aborts_on_a_length_that_is_not_whole_packet_groups) {
+  Pair p(profiles()[5]); // cauchy_good 4+2 packetsize=32: granularity 256
+  ASSERT_TRUE(p.ours);
+  ASSERT_EQ(p.ours->get_minimum_granularity(), 256u);
+  const PtrMap in = buffers(p, {{3, 1000}});
+  PtrMap out = buffers(p, {{4, 1000}, {5, 1000}});
+  EXPECT_DEATH(p.ours->apply_delta(in, out), "apply_delta: .*1000 bytes.*granularity 256");
+}
+
+TEST_F(tentacle_power8_DeathTest, encode_delta_aborts_on_data_shorter_than_the_delta) {
+  Pair p(profiles()[0]);
+  ASSERT_TRUE(p.ours);
+  const PtrMap b = buffers(p, {{0, 4096}, {1, 2048}, {2, 4096}});
+  bufferptr delta = b.at(shard(2));
+  EXPECT_DEATH(p.ours->encode_delta(b.at(shard(1)), b.at(shard(0)), &delta),
+               "encode_delta: old data of 2048 bytes, new data of 4096 bytes, delta of 4096 bytes");
+  EXPECT_DEATH(p.ours->encode_delta(b.at(shard(0)), b.at(shard(1)), &delta),
+               "encode_delta: old data of 4096 bytes, new data of 2048 bytes, delta of 4096 bytes");
+}
+
 TEST(tentacle_vs_jerasure, more_than_127_chunks_is_refused_as_jerasure_refuses_it) {
   for (const std::string plugin : {"power8", "jerasure"}) {
     Codec codec;
