@@ -296,6 +296,44 @@ TEST(tentacle_vs_jerasure, shard_map_encode_decode_and_minimum_to_decode_agree) 
   }
 }
 
+TEST(tentacle_vs_jerasure, decode_chunks_rebuilds_a_shard_given_in_both_maps_as_jerasure_does) {
+  std::mt19937 rng(16);
+  for (const Profile &profile : profiles()) {
+    SCOPED_TRACE(::testing::PrintToString(profile));
+    Pair p(profile);
+    ASSERT_TRUE(p.ours && p.theirs);
+    PtrMap all = random_data(p, rng);
+    for (auto &&[s, ptr] : encode(p.theirs, p, all))
+      all.emplace(s, ptr);
+    // The shard in both maps has a wrong copy in `in`: out must get the shard rebuilt from the others,
+    // as jerasure's (its out map wins). Alone, then (m >= 2) with a lost shard of the other kind.
+    std::vector<std::pair<unsigned, std::vector<unsigned>>> cases{{0, {}}, {p.k + p.m - 1, {}}};
+    if (p.m >= 2)
+      cases.push_back({p.k, {p.k - 1}});
+    for (const auto &[both, lost] : cases) {
+      SCOPED_TRACE("shard " + std::to_string(both) + " in both maps");
+      PtrMap in(p.k + p.m), out_ours(p.k + p.m), out_theirs(p.k + p.m);
+      shard_id_set want;
+      want.insert(shard(both));
+      for (unsigned i = 0; i < p.k + p.m; i++)
+        if (std::find(lost.begin(), lost.end(), i) == lost.end())
+          in.emplace(shard(i), i == both ? random_buffer(p.chunk, rng) : all.at(shard(i)));
+      for (unsigned i : lost)
+        want.insert(shard(i));
+      for (shard_id_t s : want) {
+        out_ours.emplace(s, random_buffer(p.chunk, rng));
+        out_theirs.emplace(s, random_buffer(p.chunk, rng));
+      }
+      ASSERT_EQ(p.ours->decode_chunks(want, in, out_ours), 0);
+      ASSERT_EQ(p.theirs->decode_chunks(want, in, out_theirs), 0);
+      for (shard_id_t s : want) {
+        EXPECT_TRUE(same(out_ours.at(s), all.at(s))) << "shard " << static_cast<int>(s);
+        EXPECT_TRUE(same(out_theirs.at(s), all.at(s))) << "jerasure, shard " << static_cast<int>(s);
+      }
+    }
+  }
+}
+
 // apply_delta and encode_delta return nothing: on buffers they cannot code, the plugin must stop the
 // daemon (as Ceph's ceph_assert does in jerasure and isa) rather than return with the parity stale.
 // The death tests re-run this binary for the dying statement ("threadsafe"): the process holds a

@@ -224,7 +224,7 @@ int ErasureCodeTentacle::decode(const shard_id_set &want_to_read, const shard_id
 int ErasureCodeTentacle::decode_chunks(const shard_id_set & /*want_to_read*/, shard_id_map<ceph::bufferptr> &in,
                                        shard_id_map<ceph::bufferptr> &out) {
   const unsigned n = get_chunk_count();
-  // Every shard the caller gives a buffer for in out (and not in in) is rebuilt, as jerasure does.
+  // Every shard the caller gives a buffer for in out is rebuilt, as jerasure and isa do.
   const std::uint8_t *chunks[kMaxChunks]; // the first n set by gather
   std::uint8_t *rebuild[kMaxChunks];
   long len = -1;
@@ -232,9 +232,13 @@ int ErasureCodeTentacle::decode_chunks(const shard_id_set & /*want_to_read*/, sh
     return -EINVAL;
   if (len <= 0)
     return 0;
+  // A shard in both maps too, from the others, its copy in `in` not read: Tentacle's jerasure and isa treat
+  // every shard of out as lost (their out map overrides in's buffer), so out gets the same bytes from
+  // power8 as from them, and a caller rebuilding a shard whose copy it distrusts gets it rebuilt, not
+  // copied. (Refusing it with -EINVAL would fail a call both stock plugins serve.)
   for (unsigned id = 0; id < n; id++)
-    if (chunks[id])
-      rebuild[id] = nullptr;
+    if (rebuild[id])
+      chunks[id] = nullptr;
   return codec().decode(static_cast<std::size_t>(len), chunks, rebuild);
 }
 
