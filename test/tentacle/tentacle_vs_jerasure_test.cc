@@ -128,6 +128,42 @@ void expect_same_maps(const PtrMap &a, const PtrMap &b, const std::string &what)
   }
 }
 
+// Bytes [offset, offset + len) of a chunk, in granules of the code: at least 64 bytes, as jerasure's
+// multiply (gf-complete) wants the delta and the parity bytes equally aligned to 16 (the OSD's are whole
+// pages). test/codec applies deltas at any byte to every variant.
+struct Window {
+  unsigned offset, len;
+};
+Window whole_chunk(const Pair &p) { return {0, p.chunk}; }
+Window random_window(const Pair &p, std::mt19937 &rng) {
+  const unsigned granule = std::lcm(static_cast<unsigned>(p.ours->get_minimum_granularity()), 64u);
+  const unsigned granules = p.chunk / granule;
+  const unsigned first = rng() % granules;
+  const unsigned count = 1 + rng() % (granules - first);
+  return {first * granule, count * granule};
+}
+std::string to_string(Window w) { return "bytes " + std::to_string(w.offset) + "+" + std::to_string(w.len); }
+
+// Views of window w of every chunk in the map: apply_delta updates the whole chunks through them.
+PtrMap views(const PtrMap &chunks, Window w) {
+  PtrMap window(chunks.max_size());
+  for (auto &&[s, ptr] : chunks)
+    window.emplace(s, bufferptr(ptr, w.offset, w.len));
+  return window;
+}
+
+// Every non-empty subset of the parity shards, as shard lists.
+std::vector<std::vector<unsigned>> parity_subsets(const Pair &p) {
+  std::vector<std::vector<unsigned>> subsets;
+  for (unsigned bits = 1; bits < (1u << p.m); bits++) {
+    subsets.emplace_back();
+    for (unsigned r = 0; r < p.m; r++)
+      if (bits & (1u << r))
+        subsets.back().push_back(p.k + r);
+  }
+  return subsets;
+}
+
 TEST(tentacle_vs_jerasure, advertise_the_same_optimizations_granularity_profile_and_chunk_sizes) {
   for (const Profile &profile : profiles()) {
     SCOPED_TRACE(::testing::PrintToString(profile));
@@ -215,35 +251,23 @@ TEST(tentacle_vs_jerasure, parity_deltas_at_any_granule_match_jerasure_and_a_ful
     SCOPED_TRACE(::testing::PrintToString(profile));
     Pair p(profile);
     ASSERT_TRUE(p.ours && p.theirs);
-    // Offsets and lengths in granules; at least 64 bytes, as jerasure's multiply (gf-complete) wants
-    // the delta and the parity bytes equally aligned to 16 (the OSD's are whole pages). test/codec
-    // applies deltas at any byte to every variant.
-    const unsigned granule = std::lcm(static_cast<unsigned>(p.ours->get_minimum_granularity()), 64u);
-    const unsigned granules = p.chunk / granule;
     PtrMap data = random_data(p, rng);
     PtrMap parity_ours = encode(p.ours, p, data), parity_theirs = encode(p.theirs, p, data);
     for (int update = 0; update < 12; update++) {
       const unsigned d = rng() % p.k;
-      const unsigned first = update == 0 ? 0 : rng() % granules;
-      const unsigned count = update == 0 ? granules : 1 + rng() % (granules - first);
-      const unsigned offset = first * granule, len = count * granule;
-      SCOPED_TRACE("data shard " + std::to_string(d) + " bytes " + std::to_string(offset) + "+" + std::to_string(len));
-      const bufferptr old_part(data.at(shard(d)), offset, len);
-      const bufferptr new_part = random_buffer(len, rng);
-      bufferptr delta_ours = buffer(len), delta_theirs = buffer(len);
+      const Window w = update == 0 ? whole_chunk(p) : random_window(p, rng);
+      SCOPED_TRACE("data shard " + std::to_string(d) + " " + to_string(w));
+      const bufferptr old_part(data.at(shard(d)), w.offset, w.len);
+      const bufferptr new_part = random_buffer(w.len, rng);
+      bufferptr delta_ours = buffer(w.len), delta_theirs = buffer(w.len);
       p.ours->encode_delta(old_part, new_part, &delta_ours);
       p.theirs->encode_delta(old_part, new_part, &delta_theirs);
       ASSERT_TRUE(same(delta_ours, delta_theirs));
-      // The parity's bytes at the same offset, updated in place through views of the whole chunks.
-      PtrMap in(p.k + p.m), out_ours(p.k + p.m), out_theirs(p.k + p.m);
+      PtrMap in(p.k + p.m), out_ours = views(parity_ours, w), out_theirs = views(parity_theirs, w);
       in.emplace(shard(d), delta_ours);
-      for (unsigned i = p.k; i < p.k + p.m; i++) {
-        out_ours.emplace(shard(i), bufferptr(parity_ours.at(shard(i)), offset, len));
-        out_theirs.emplace(shard(i), bufferptr(parity_theirs.at(shard(i)), offset, len));
-      }
       p.ours->apply_delta(in, out_ours);
       p.theirs->apply_delta(in, out_theirs);
-      std::memcpy(data.at(shard(d)).c_str() + offset, new_part.c_str(), len);
+      std::memcpy(data.at(shard(d)).c_str() + w.offset, new_part.c_str(), w.len);
       expect_same_maps(parity_ours, parity_theirs, "after the delta");
       expect_same_maps(parity_ours, encode(p.theirs, p, data), "against a full encode");
     }
@@ -329,6 +353,145 @@ TEST(tentacle_vs_jerasure, decode_chunks_rebuilds_a_shard_given_in_both_maps_as_
       for (shard_id_t s : want) {
         EXPECT_TRUE(same(out_ours.at(s), all.at(s))) << "shard " << static_cast<int>(s);
         EXPECT_TRUE(same(out_theirs.at(s), all.at(s))) << "jerasure, shard " << static_cast<int>(s);
+      }
+    }
+  }
+}
+
+// The shapes of call the OSD's FastEC path may send beyond those above, each against a full encode.
+
+TEST(tentacle_vs_jerasure, several_deltas_into_a_parity_subset_in_one_apply_delta_give_a_full_encode) {
+  std::mt19937 rng(17);
+  for (const Profile &profile : profiles()) {
+    SCOPED_TRACE(::testing::PrintToString(profile));
+    Pair p(profile);
+    ASSERT_TRUE(p.ours && p.theirs);
+    for (const auto &subset : parity_subsets(p)) {
+      PtrMap data = random_data(p, rng);
+      const PtrMap before = encode(p.theirs, p, data);
+      PtrMap parity_ours = encode(p.theirs, p, data), parity_theirs = encode(p.theirs, p, data);
+      // Deltas of 2..k data shards, picked at random, over one window; only the parities of the subset.
+      std::vector<unsigned> changed(p.k);
+      std::iota(changed.begin(), changed.end(), 0u);
+      std::shuffle(changed.begin(), changed.end(), rng);
+      changed.resize(2 + rng() % (p.k - 1));
+      const Window w = random_window(p, rng);
+      SCOPED_TRACE(::testing::PrintToString(changed) + " changed at " + to_string(w) + ", parities " +
+                   ::testing::PrintToString(subset));
+      PtrMap in(p.k + p.m), wanted_ours(p.k + p.m), wanted_theirs(p.k + p.m);
+      std::vector<bufferptr> new_parts;
+      for (unsigned d : changed) {
+        new_parts.push_back(random_buffer(w.len, rng));
+        bufferptr delta = buffer(w.len);
+        p.ours->encode_delta(bufferptr(data.at(shard(d)), w.offset, w.len), new_parts.back(), &delta);
+        in.emplace(shard(d), delta);
+      }
+      for (unsigned i : subset) {
+        wanted_ours.emplace(shard(i), parity_ours.at(shard(i)));
+        wanted_theirs.emplace(shard(i), parity_theirs.at(shard(i)));
+      }
+      PtrMap out_ours = views(wanted_ours, w), out_theirs = views(wanted_theirs, w);
+      p.ours->apply_delta(in, out_ours);
+      p.theirs->apply_delta(in, out_theirs);
+      for (std::size_t c = 0; c < changed.size(); c++)
+        std::memcpy(data.at(shard(changed[c])).c_str() + w.offset, new_parts[c].c_str(), w.len);
+      const PtrMap after = encode(p.theirs, p, data);
+      for (unsigned i = p.k; i < p.k + p.m; i++) {
+        const bool updated = std::find(subset.begin(), subset.end(), i) != subset.end();
+        EXPECT_TRUE(same(parity_ours.at(shard(i)), (updated ? after : before).at(shard(i))))
+            << "parity " << i << (updated ? " updated" : " not asked for");
+      }
+      expect_same_maps(parity_ours, parity_theirs, "power8 against jerasure");
+    }
+  }
+}
+
+TEST(tentacle_vs_jerasure, encode_chunks_with_absent_data_and_any_parity_subset_gives_a_full_encode) {
+  std::mt19937 rng(18);
+  for (const Profile &profile : profiles()) {
+    SCOPED_TRACE(::testing::PrintToString(profile));
+    Pair p(profile);
+    ASSERT_TRUE(p.ours && p.theirs);
+    const PtrMap data = random_data(p, rng);
+    // Absent: the first data shard; the first and the last; all but the second; all of them.
+    std::vector<std::vector<unsigned>> absences{{0}, {0, p.k - 1}, {}, {}};
+    for (unsigned i = 0; i < p.k; i++) {
+      if (i != 1)
+        absences[2].push_back(i);
+      absences[3].push_back(i);
+    }
+    for (const auto &absent : absences) {
+      SCOPED_TRACE("absent data " + ::testing::PrintToString(absent));
+      // What a full encode gives with those shards' bytes zero, which is what an absent shard means. Not
+      // jerasure's answer to the same call: its encode_chunks gives absent data and parities one shared
+      // zero buffer, which it overwrites with an unwanted parity before it reads it as data.
+      PtrMap present(p.k + p.m), dense(p.k + p.m);
+      for (unsigned i = 0; i < p.k; i++) {
+        if (std::find(absent.begin(), absent.end(), i) == absent.end()) {
+          present.emplace(shard(i), data.at(shard(i)));
+          dense.emplace(shard(i), data.at(shard(i)));
+        } else {
+          bufferptr zeros = buffer(p.chunk);
+          zeros.zero();
+          dense.emplace(shard(i), zeros);
+        }
+      }
+      const PtrMap full = encode(p.theirs, p, dense);
+      for (const auto &subset : parity_subsets(p)) {
+        const PtrMap out = encode(p.ours, p, present, subset);
+        for (unsigned i : subset)
+          EXPECT_TRUE(same(out.at(shard(i)), full.at(shard(i))))
+              << "parity " << i << " of " << ::testing::PrintToString(subset);
+      }
+    }
+  }
+}
+
+TEST(tentacle_vs_jerasure, decode_chunks_rebuilds_only_what_it_is_given_buffers_for_when_more_are_lost) {
+  std::mt19937 rng(19);
+  for (const Profile &profile : profiles()) {
+    SCOPED_TRACE(::testing::PrintToString(profile));
+    Pair p(profile);
+    ASSERT_TRUE(p.ours && p.theirs);
+    if (p.m < 2)
+      continue; // one lost shard: wanting fewer is wanting none
+    PtrMap all = random_data(p, rng);
+    for (auto &&[s, ptr] : encode(p.theirs, p, all))
+      all.emplace(s, ptr);
+    // m lost (the first m, the last m, data and parity mixed), two lost when m > 2; each lost shard
+    // wanted alone, and all but the first one.
+    std::vector<std::vector<unsigned>> losses{{}, {}, {p.k - 1, p.k + p.m - 1}};
+    for (unsigned i = 0; i < p.m; i++) {
+      losses[0].push_back(i);
+      losses[1].push_back(p.k + p.m - 1 - i);
+    }
+    for (unsigned i = 0; losses[2].size() < p.m; i++)
+      losses[2].push_back(i);
+    if (p.m > 2)
+      losses.push_back({1, p.k});
+    for (const auto &lost : losses) {
+      std::vector<std::vector<unsigned>> wants{std::vector<unsigned>(lost.begin() + 1, lost.end())};
+      for (unsigned i : lost)
+        wants.push_back({i});
+      for (const auto &wanted : wants) {
+        SCOPED_TRACE("lost " + ::testing::PrintToString(lost) + ", wanted " + ::testing::PrintToString(wanted));
+        PtrMap in(p.k + p.m), out_ours(p.k + p.m), out_theirs(p.k + p.m);
+        shard_id_set want;
+        for (unsigned i = 0; i < p.k + p.m; i++)
+          if (std::find(lost.begin(), lost.end(), i) == lost.end())
+            in.emplace(shard(i), all.at(shard(i)));
+        for (unsigned i : wanted) {
+          want.insert(shard(i));
+          out_ours.emplace(shard(i), buffer(p.chunk));
+          out_theirs.emplace(shard(i), buffer(p.chunk));
+        }
+        ASSERT_EQ(p.ours->decode_chunks(want, in, out_ours), 0);
+        ASSERT_EQ(p.theirs->decode_chunks(want, in, out_theirs), 0);
+        ASSERT_EQ(out_ours.size(), wanted.size());
+        for (unsigned i : wanted) {
+          EXPECT_TRUE(same(out_ours.at(shard(i)), all.at(shard(i)))) << "shard " << i;
+          EXPECT_TRUE(same(out_theirs.at(shard(i)), all.at(shard(i)))) << "jerasure, shard " << i;
+        }
       }
     }
   }
