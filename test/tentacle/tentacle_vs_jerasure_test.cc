@@ -164,6 +164,29 @@ std::vector<std::vector<unsigned>> parity_subsets(const Pair &p) {
   return subsets;
 }
 
+// Profiles whose `mapping` stores the data chunks at other shards than 0..k-1.
+const std::vector<Profile> &mapping_profiles() {
+  static const std::vector<Profile> list{
+      {{"technique", "reed_sol_van"}, {"k", "4"}, {"m", "2"}, {"mapping", "_DD_DD"}},
+      {{"technique", "cauchy_good"}, {"k", "3"}, {"m", "2"}, {"packetsize", "32"}, {"mapping", "D__DD"}},
+  };
+  return list;
+}
+
+// The shard a plugin stores logical chunk i at (data 0..k-1, then parity): where its mapping puts it.
+shard_id_t shard_of(const Codec &codec, unsigned i) {
+  const std::vector<shard_id_t> &mapping = codec->get_chunk_mapping();
+  return i < mapping.size() ? mapping[i] : shard(i);
+}
+
+// A map keyed by logical chunk, keyed instead by the shards codec stores those chunks at (same buffers).
+PtrMap remap(const Codec &codec, const PtrMap &logical) {
+  PtrMap shards(logical.max_size());
+  for (auto &&[s, ptr] : logical)
+    shards.emplace(shard_of(codec, static_cast<unsigned>(static_cast<int>(s))), ptr);
+  return shards;
+}
+
 TEST(tentacle_vs_jerasure, advertise_the_same_optimizations_granularity_profile_and_chunk_sizes) {
   for (const Profile &profile : profiles()) {
     SCOPED_TRACE(::testing::PrintToString(profile));
@@ -494,6 +517,119 @@ TEST(tentacle_vs_jerasure, decode_chunks_rebuilds_only_what_it_is_given_buffers_
         }
       }
     }
+  }
+}
+
+// With a `mapping`: jerasure's shard calls ignore it (they code shard i as logical chunk i, and so does its
+// encode), so the expected chunks are those of jerasure without the mapping, logical chunk i at the shard
+// power8's mapping names.
+TEST(tentacle_vs_jerasure, stripe_calls_of_a_mapping_profile_code_each_chunk_at_its_shard) {
+  std::mt19937 rng(20);
+  for (const Profile &profile : mapping_profiles()) {
+    SCOPED_TRACE(::testing::PrintToString(profile));
+    Profile plain = profile;
+    plain.erase("mapping");
+    Pair p(plain);
+    const Codec mapped = make("power8", profile);
+    ASSERT_TRUE(p.ours && p.theirs && mapped);
+    ASSERT_EQ(mapped->get_chunk_mapping().size(), p.k + p.m);
+    PtrMap data = random_data(p, rng), all = data;
+    for (auto &&[s, ptr] : encode(p.theirs, p, data))
+      all.emplace(s, ptr);
+
+    PtrMap parity = remap(mapped, parity_buffers(p));
+    ASSERT_EQ(mapped->encode_chunks(remap(mapped, data), parity), 0);
+    for (unsigned i = p.k; i < p.k + p.m; i++)
+      EXPECT_TRUE(same(parity.at(shard_of(mapped, i)), all.at(shard(i)))) << "encode_chunks, chunk " << i;
+
+    for (const std::vector<unsigned> &lost : {std::vector<unsigned>{0, p.k}, {p.k - 1, p.k + p.m - 1}}) {
+      PtrMap in(p.k + p.m), out(p.k + p.m);
+      shard_id_set want;
+      for (unsigned i = 0; i < p.k + p.m; i++)
+        if (std::find(lost.begin(), lost.end(), i) == lost.end())
+          in.emplace(shard_of(mapped, i), all.at(shard(i)));
+      for (unsigned i : lost) {
+        want.insert(shard_of(mapped, i));
+        out.emplace(shard_of(mapped, i), buffer(p.chunk));
+      }
+      ASSERT_EQ(mapped->decode_chunks(want, in, out), 0);
+      for (unsigned i : lost)
+        EXPECT_TRUE(same(out.at(shard_of(mapped, i)), all.at(shard(i)))) << "decode_chunks, chunk " << i;
+    }
+
+    // The first and the last data chunk changed over one window, both deltas into every parity at once.
+    const Window w = random_window(p, rng);
+    PtrMap in(p.k + p.m);
+    for (unsigned d : {0u, p.k - 1}) {
+      const bufferptr new_part = random_buffer(w.len, rng);
+      bufferptr delta = buffer(w.len);
+      mapped->encode_delta(bufferptr(data.at(shard(d)), w.offset, w.len), new_part, &delta);
+      in.emplace(shard_of(mapped, d), delta);
+      std::memcpy(data.at(shard(d)).c_str() + w.offset, new_part.c_str(), w.len);
+    }
+    PtrMap out = views(parity, w);
+    mapped->apply_delta(in, out);
+    const PtrMap after = encode(p.theirs, p, data);
+    for (unsigned i = p.k; i < p.k + p.m; i++)
+      EXPECT_TRUE(same(parity.at(shard_of(mapped, i)), after.at(shard(i)))) << "apply_delta, chunk " << i;
+  }
+}
+
+TEST(tentacle_vs_jerasure, shard_map_calls_of_a_mapping_profile_code_each_chunk_at_its_shard) {
+  std::mt19937 rng(21);
+  for (const Profile &profile : mapping_profiles()) {
+    SCOPED_TRACE(::testing::PrintToString(profile));
+    Profile plain = profile;
+    plain.erase("mapping");
+    Pair p(plain);
+    const Codec mapped = make("power8", profile);
+    ASSERT_TRUE(p.theirs && mapped);
+    const unsigned n = p.k + p.m;
+    bufferlist object;
+    object.push_back(random_buffer(p.k * p.chunk - 100, rng));
+    shard_id_set every;
+    for (unsigned i = 0; i < n; i++)
+      every.insert(shard(i));
+    shard_id_map<bufferlist> ours(n), theirs(n);
+    ASSERT_EQ(mapped->encode(every, object, &ours), 0);
+    ASSERT_EQ(p.theirs->encode(every, object, &theirs), 0);
+    for (unsigned i = 0; i < n; i++)
+      EXPECT_TRUE(ours.at(shard_of(mapped, i)).contents_equal(theirs.at(shard(i)))) << "encode, chunk " << i;
+
+    // The first data chunk and the last parity lost.
+    shard_id_set want, available;
+    shard_id_map<bufferlist> chunks(n);
+    shard_id_map<int> costs(n);
+    for (unsigned i = 0; i < n; i++) {
+      const shard_id_t s = shard_of(mapped, i);
+      if (i == 0 || i == n - 1) {
+        want.insert(s);
+      } else {
+        available.insert(s);
+        chunks.emplace(s, ours.at(s));
+        costs.emplace(s, 1);
+      }
+    }
+    shard_id_map<bufferlist> decoded(n);
+    ASSERT_EQ(mapped->decode(want, chunks, &decoded, static_cast<int>(p.chunk)), 0);
+    for (unsigned i : {0u, n - 1})
+      EXPECT_TRUE(decoded.at(shard_of(mapped, i)).contents_equal(theirs.at(shard(i)))) << "decode, chunk " << i;
+
+    // Which shards to read does not depend on the mapping: jerasure with the same profile is the reference.
+    const Codec jerasure_mapped = make("jerasure", profile);
+    ASSERT_TRUE(jerasure_mapped);
+    shard_id_set minimum_ours, minimum_theirs, cheapest_ours, cheapest_theirs;
+    shard_id_map<std::vector<std::pair<int, int>>> sub_ours(n), sub_theirs(n);
+    ASSERT_EQ(mapped->minimum_to_decode(want, available, minimum_ours, &sub_ours), 0);
+    ASSERT_EQ(jerasure_mapped->minimum_to_decode(want, available, minimum_theirs, &sub_theirs), 0);
+    EXPECT_EQ(std::vector<shard_id_t>(minimum_ours.begin(), minimum_ours.end()),
+              std::vector<shard_id_t>(minimum_theirs.begin(), minimum_theirs.end()));
+    for (shard_id_t s : minimum_theirs)
+      EXPECT_EQ(sub_ours.at(s), sub_theirs.at(s));
+    ASSERT_EQ(mapped->minimum_to_decode_with_cost(want, costs, &cheapest_ours), 0);
+    ASSERT_EQ(jerasure_mapped->minimum_to_decode_with_cost(want, costs, &cheapest_theirs), 0);
+    EXPECT_EQ(std::vector<shard_id_t>(cheapest_ours.begin(), cheapest_ours.end()),
+              std::vector<shard_id_t>(cheapest_theirs.begin(), cheapest_theirs.end()));
   }
 }
 
