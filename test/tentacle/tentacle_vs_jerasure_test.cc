@@ -5,8 +5,10 @@
 // granularity, written-back profile, chunk sizes) and every shard call of the OSD's FastEC path
 // (encode_chunks with zero-in and parity subsets, decode_chunks, encode_delta, apply_delta at any offset
 // and length the granularity allows) and of its shard_id_map<bufferlist> calls must agree byte for byte.
-// jerasure reading and writing the very maps power8 gets is also what shows our containers have Ceph's
-// layout where it counts.
+// Where jerasure is wrong (encode_chunks with absent data and absent parities) or ignores the profile
+// (mapping), power8 must give what a full encode gives. apply_delta and encode_delta, which cannot return
+// an error, must abort on buffers they cannot code (death tests). jerasure reading and writing the very
+// maps power8 gets is also what shows our containers have Ceph's layout where it counts.
 #include <gtest/gtest.h>
 
 #include <algorithm>
