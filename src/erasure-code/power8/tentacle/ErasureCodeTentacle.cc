@@ -196,7 +196,7 @@ void ErasureCodeTentacle::apply_delta(const shard_id_map<ceph::bufferptr> &in, s
   // The interface has no error return, and a call refused would leave the parity stale: reads decoding
   // through it would return wrong data. Tentacle's jerasure and isa ceph_assert that every parity is as
   // long as the delta; this also stops on deltas of different lengths and on lengths the technique does
-  // not code (Cauchy: whole packet groups), where they would run past the buffers.
+  // not code (Cauchy: whole packet groups), where jerasure would run past the buffers.
   if (!stripe.same_length)
     abort_with("apply_delta: buffers of different lengths (in: " + lengths(in) + "; out: " + lengths(out) + ")");
   // All deltas have one length: if the first is refused, no parity has been written yet.
