@@ -6,6 +6,7 @@
 #include <climits>
 #include <map>
 #include <set>
+#include <string>
 
 #include "codec/profile_keys.h"
 #include "crush/CrushWrapper.h"
@@ -57,6 +58,15 @@ bool gather(const ErasureCodeBase &code, Map &map, unsigned first, unsigned coun
     chunks[id - first] = bytes(ptr);
   }
   return true;
+}
+
+// "shard 1: 4096, shard 4: 2048": the lengths of a map's buffers, for the message of a call refused.
+std::string lengths(const shard_id_map<ceph::bufferptr> &map) {
+  std::string list;
+  for (auto &&[shard, ptr] : map)
+    list += (list.empty() ? "shard " : ", shard ") + std::to_string(static_cast<int>(shard)) + ": " +
+            std::to_string(ptr.length());
+  return list.empty() ? "none" : list;
 }
 
 // The engine's view of encode_chunks' and apply_delta's maps, the calls the OSD makes once per stripe
@@ -169,34 +179,34 @@ int ErasureCodeTentacle::encode_chunks(const shard_id_map<ceph::bufferptr> &in, 
 
 void ErasureCodeTentacle::encode_delta(const ceph::bufferptr &old_data, const ceph::bufferptr &new_data,
                                        ceph::bufferptr *delta) {
+  // The delta's length is the work, as in jerasure and isa (longer data is read only that far). Shorter
+  // data they would read past; returning would leave the delta unwritten for apply_delta to add to the
+  // parity, and the interface has no error return.
   const unsigned len = delta->length();
-  if (old_data.length() < len || new_data.length() < len) {
-    log_line("encode_delta: old (" + std::to_string(old_data.length()) + " bytes) and new data (" +
-               std::to_string(new_data.length()) + ") are shorter than the delta (" + std::to_string(len) +
-               "): delta left as it was");
-    return;
-  }
+  if (old_data.length() < len || new_data.length() < len)
+    abort_with("encode_delta: old data of " + std::to_string(old_data.length()) + " bytes, new data of " +
+               std::to_string(new_data.length()) + " bytes, delta of " + std::to_string(len) +
+               " bytes: the data must be at least as long as the delta");
   codec().encode_delta(len, bytes(old_data), bytes(new_data), bytes(*delta));
 }
 
 void ErasureCodeTentacle::apply_delta(const shard_id_map<ceph::bufferptr> &in, shard_id_map<ceph::bufferptr> &out) {
   const unsigned k = get_data_chunk_count();
   const StripePointers stripe(*this, k, get_chunk_count() - k, in, out);
-  // The interface has no error return. The OSD only sends deltas to pools it optimizes (reed_sol_van,
-  // any length): a refused call is a caller's bug, logged, with the parity left as it was.
-  auto refuse = [&](int shard, const std::string &buffers) {
-    log_line("apply_delta: shard " + std::to_string(shard) + ": buffers of " + buffers + " refused (granularity " +
-             std::to_string(codec().minimum_granularity()) + "); parity not updated");
-  };
-  if (!stripe.same_length) {
-    for (auto &&[shard, ptr] : in)
-      if (logical_chunk(static_cast<int>(shard)) < k)
-        refuse(static_cast<int>(shard), "different lengths");
-    return;
+  // The interface has no error return, and a call refused would leave the parity stale: reads decoding
+  // through it would return wrong data. Tentacle's jerasure and isa ceph_assert that every parity is as
+  // long as the delta; this also stops on deltas of different lengths and on lengths the technique does
+  // not code (Cauchy: whole packet groups), where jerasure would run past the buffers.
+  if (!stripe.same_length)
+    abort_with("apply_delta: buffers of different lengths (in: " + lengths(in) + "; out: " + lengths(out) + ")");
+  // All deltas have one length: if the first is refused, no parity has been written yet.
+  for (unsigned id = 0; id < k; ++id) {
+    if (!stripe.data[id])
+      continue;
+    if (codec().apply_delta(static_cast<std::size_t>(stripe.len), id, stripe.data[id], stripe.parity))
+      abort_with("apply_delta: deltas of " + std::to_string(stripe.len) +
+                 " bytes, not a multiple of the granularity " + std::to_string(codec().minimum_granularity()));
   }
-  for (unsigned id = 0; id < k; ++id)
-    if (stripe.data[id] && codec().apply_delta(static_cast<std::size_t>(stripe.len), id, stripe.data[id], stripe.parity))
-      refuse(chunk_index(id), std::to_string(stripe.len) + " bytes");
 }
 
 int ErasureCodeTentacle::decode(const shard_id_set &want_to_read, const shard_id_map<ceph::bufferlist> &chunks,
@@ -214,7 +224,7 @@ int ErasureCodeTentacle::decode(const shard_id_set &want_to_read, const shard_id
 int ErasureCodeTentacle::decode_chunks(const shard_id_set & /*want_to_read*/, shard_id_map<ceph::bufferptr> &in,
                                        shard_id_map<ceph::bufferptr> &out) {
   const unsigned n = get_chunk_count();
-  // Every shard the caller gives a buffer for in out (and not in in) is rebuilt, as jerasure does.
+  // Every shard the caller gives a buffer for in out is rebuilt, as jerasure and isa do.
   const std::uint8_t *chunks[kMaxChunks]; // the first n set by gather
   std::uint8_t *rebuild[kMaxChunks];
   long len = -1;
@@ -222,9 +232,13 @@ int ErasureCodeTentacle::decode_chunks(const shard_id_set & /*want_to_read*/, sh
     return -EINVAL;
   if (len <= 0)
     return 0;
+  // A shard in both maps too, from the others, its copy in `in` not read: Tentacle's jerasure and isa treat
+  // every shard of out as lost (their out map overrides in's buffer), so out gets the same bytes from
+  // power8 as from them, and a caller rebuilding a shard whose copy it distrusts gets it rebuilt, not
+  // copied. (Refusing it with -EINVAL would fail a call both stock plugins serve.)
   for (unsigned id = 0; id < n; id++)
-    if (chunks[id])
-      rebuild[id] = nullptr;
+    if (rebuild[id])
+      chunks[id] = nullptr;
   return codec().decode(static_cast<std::size_t>(len), chunks, rebuild);
 }
 
