@@ -5,7 +5,10 @@
 // the library the stock jerasure plugin codes with (a test oracle here), in the tool's layout:
 //
 //   jerasure-shards [-t TECHNIQUE] [-p PACKETSIZE] K M STRIPE_UNIT FILE   writes FILE.0 .. FILE.<K+M-1>
-//     TECHNIQUE   reed_sol_van (default), reed_sol_r6_op (M must be 2), cauchy_orig, cauchy_good; w=8
+//     TECHNIQUE   reed_sol_van (default), reed_sol_r6_op (M must be 2), cauchy_orig, cauchy_good; w=8;
+//                 isa_reed_sol_van: the coding rows of Ceph's isa plugin's reed_sol_van (ISA-L's
+//                 gf_gen_rs_matrix, by its definition: parity row r is g^0, g^1, ..., g^(K-1) with g = 2^r,
+//                 in the same field as jerasure's w=8, polynomial 0x11d), encoded by libjerasure
 //     PACKETSIZE  the Cauchy techniques' packetsize (default 2048, jerasure's); STRIPE_UNIT must then be
 //                 a multiple of 8 * PACKETSIZE (a whole chunk, as the tool's stripe unit is in the tests)
 //
@@ -33,8 +36,25 @@ static long parse_positive(const char *name, const char *text, long max) {
   return v;
 }
 
+// The coding rows of ISA-L's Reed-Solomon (Vandermonde) generator matrix: row r holds the powers
+// g^0 .. g^(k-1) of g = 2^r (row 0 is all ones, the XOR parity).
+static int *isa_rs_coding_rows(int k, int m) {
+  int *rows = malloc(sizeof(int) * (size_t)(k * m));
+  if (rows == NULL) return NULL;
+  int g = 1;
+  for (int r = 0; r < m; r++) {
+    int p = 1;
+    for (int j = 0; j < k; j++) {
+      rows[r * k + j] = p;
+      p = galois_single_multiply(p, g, 8);
+    }
+    g = galois_single_multiply(g, 2, 8);
+  }
+  return rows;
+}
+
 static void usage(void) {
-  fprintf(stderr, "usage: jerasure-shards [-t reed_sol_van|reed_sol_r6_op|cauchy_orig|cauchy_good] [-p PACKETSIZE] "
+  fprintf(stderr, "usage: jerasure-shards [-t reed_sol_van|reed_sol_r6_op|cauchy_orig|cauchy_good|isa_reed_sol_van] [-p PACKETSIZE] "
                   "K M STRIPE_UNIT FILE (writes FILE.0 .. FILE.<K+M-1>)\n");
   exit(2);
 }
@@ -56,8 +76,10 @@ int main(int argc, char **argv) {
   if (argc - a != 4) usage();
   argv += a - 1;
   const int cauchy = strcmp(technique, "cauchy_orig") == 0 || strcmp(technique, "cauchy_good") == 0;
-  if (!cauchy && strcmp(technique, "reed_sol_van") != 0 && strcmp(technique, "reed_sol_r6_op") != 0) {
-    fprintf(stderr, "jerasure-shards: technique '%s' unknown (accepted: reed_sol_van, reed_sol_r6_op, cauchy_orig, cauchy_good)\n",
+  if (!cauchy && strcmp(technique, "reed_sol_van") != 0 && strcmp(technique, "reed_sol_r6_op") != 0 &&
+      strcmp(technique, "isa_reed_sol_van") != 0) {
+    fprintf(stderr, "jerasure-shards: technique '%s' unknown (accepted: reed_sol_van, reed_sol_r6_op, cauchy_orig, "
+                    "cauchy_good, isa_reed_sol_van)\n",
             technique);
     return 2;
   }
@@ -120,6 +142,7 @@ int main(int argc, char **argv) {
   int *matrix = NULL;
   if (strcmp(technique, "reed_sol_van") == 0) matrix = reed_sol_vandermonde_coding_matrix(k, m, 8);
   else if (strcmp(technique, "reed_sol_r6_op") == 0) matrix = reed_sol_r6_coding_matrix(k, 8);
+  else if (strcmp(technique, "isa_reed_sol_van") == 0) matrix = isa_rs_coding_rows(k, m);
   else if (strcmp(technique, "cauchy_orig") == 0) matrix = cauchy_original_coding_matrix(k, m, 8);
   else matrix = cauchy_good_general_coding_matrix(k, m, 8);
   if (matrix == NULL) {
