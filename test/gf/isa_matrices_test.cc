@@ -1,13 +1,11 @@
 // SPDX-License-Identifier: LGPL-2.1-or-later
 // isa's coding matrices against Debian's libisal: the rows ISA-L's gf_gen_rs_matrix and
-// gf_gen_cauchy1_matrix put below the identity, byte for byte, for every shape up to 64 chunks and the
-// corners up to 256.
+// gf_gen_cauchy1_matrix put below the identity, byte for byte, on the shapes jerasure's builders are
+// checked on (all up to 40 chunks, corners and a sample up to 256).
 #include "gf/isa_matrices.h"
+#include "matrix_shapes.h"
 
 #include <gtest/gtest.h>
-
-#include <utility>
-#include <vector>
 
 extern "C" {
 #include <isa-l/erasure_code.h>
@@ -15,16 +13,6 @@ extern "C" {
 
 namespace ec::gf {
 namespace {
-
-std::vector<std::pair<unsigned, unsigned>> shapes() {
-  std::vector<std::pair<unsigned, unsigned>> s;
-  for (unsigned n = 2; n <= 64; n++)
-    for (unsigned k = 1; k < n; k++)
-      s.emplace_back(k, n - k);
-  for (auto km : {std::pair{255u, 1u}, {1u, 255u}, {128u, 128u}, {200u, 56u}, {32u, 224u}, {250u, 6u}})
-    s.push_back(km);
-  return s;
-}
 
 // ISA-L's (k+m) x k generator: checks that its top is the identity, returns the m rows below.
 using IsaGenerator = void (*)(unsigned char *a, int rows, int k);
@@ -38,12 +26,12 @@ Matrix isal_coding_rows(IsaGenerator generate, unsigned k, unsigned m) {
 }
 
 TEST(IsaMatrices, ReedSolVanIsGfGenRsMatrix) {
-  for (auto [k, m] : shapes())
+  for (auto [k, m] : matrix_shapes())
     ASSERT_EQ(isa_reed_sol_van_matrix(k, m), isal_coding_rows(gf_gen_rs_matrix, k, m)) << "k=" << k << " m=" << m;
 }
 
 TEST(IsaMatrices, CauchyIsGfGenCauchy1Matrix) {
-  for (auto [k, m] : shapes())
+  for (auto [k, m] : matrix_shapes())
     ASSERT_EQ(isa_cauchy_matrix(k, m), isal_coding_rows(gf_gen_cauchy1_matrix, k, m)) << "k=" << k << " m=" << m;
 }
 
