@@ -1,12 +1,13 @@
 // SPDX-License-Identifier: LGPL-2.1-or-later
-// plugin=power8 against Tentacle's own jerasure plugin (the release's libec_jerasure.so), both made by a
-// registry that follows Ceph's, called through our declaration of Tentacle's interface with shard maps
-// built by our declaration of Ceph's containers: what the two plugins advertise (optimizations, minimum
-// granularity, written-back profile, chunk sizes) and every shard call of the OSD's FastEC path
-// (encode_chunks with zero-in and parity subsets, decode_chunks, encode_delta, apply_delta at any offset
-// and length the granularity allows) and of its shard_id_map<bufferlist> calls must agree byte for byte.
-// jerasure reading and writing the very maps power8 gets is also what shows our containers have Ceph's
-// layout where it counts.
+// plugin=power8 against Tentacle's own jerasure and isa plugins (the release's libec_jerasure.so and
+// libec_isa.so; power8 with power8-code=isa against isa), both made by a registry that follows Ceph's,
+// called through our declaration of Tentacle's interface with shard maps built by our declaration of
+// Ceph's containers: what the two plugins advertise (optimizations, minimum granularity, written-back
+// profile, chunk sizes) and every shard call of the OSD's FastEC path (encode_chunks with zero-in and
+// parity subsets, decode_chunks, encode_delta, apply_delta at any offset and length the granularity
+// allows) and of its shard_id_map<bufferlist> calls must agree byte for byte. The stock plugins reading
+// and writing the very maps power8 gets is also what shows our containers have Ceph's layout where it
+// counts.
 #include <gtest/gtest.h>
 
 #include <algorithm>
@@ -66,9 +67,19 @@ bool same(const bufferptr &a, const bufferptr &b) {
   return a.length() == b.length() && std::memcmp(a.c_str(), b.c_str(), a.length()) == 0;
 }
 
+// The stock plugin whose codes a power8 profile selects, and that plugin's profile: the same keys
+// without power8-code.
+bool isa_code(const Profile &p) { return p.count("power8-code") && p.at("power8-code") == "isa"; }
+std::string stock_plugin(const Profile &p) { return isa_code(p) ? "isa" : "jerasure"; }
+Profile stock_profile(Profile p) {
+  p.erase("power8-code");
+  return p;
+}
+
 // Both plugins for one profile, and chunks of a length every technique accepts.
 struct Pair {
-  explicit Pair(const Profile &p) : profile(p), ours(make("power8", p)), theirs(make("jerasure", p)) {
+  explicit Pair(const Profile &p)
+      : profile(p), ours(make("power8", p)), theirs(make(stock_plugin(p), stock_profile(p))) {
     if (!ours || !theirs)
       return;
     k = ours->get_data_chunk_count();
@@ -90,6 +101,13 @@ const std::vector<Profile> &profiles() {
       {{"technique", "cauchy_good"}, {"k", "4"}, {"m", "2"}, {"packetsize", "32"}},
       {{"technique", "cauchy_orig"}, {"k", "5"}, {"m", "3"}, {"packetsize", "8"}},
       {{"technique", "cauchy_good"}},
+      {{"power8-code", "isa"}},
+      {{"power8-code", "isa"}, {"technique", "reed_sol_van"}, {"k", "4"}, {"m", "2"}},
+      {{"power8-code", "isa"}, {"technique", "reed_sol_van"}, {"k", "3"}, {"m", "1"}},
+      {{"power8-code", "isa"}, {"technique", "reed_sol_van"}, {"k", "21"}, {"m", "4"}},
+      {{"power8-code", "isa"}, {"technique", "cauchy"}, {"k", "4"}, {"m", "2"}},
+      {{"power8-code", "isa"}, {"technique", "cauchy"}, {"k", "5"}, {"m", "1"}},
+      {{"power8-code", "isa"}, {"technique", "cauchy"}, {"k", "6"}, {"m", "5"}},
   };
   return list;
 }
@@ -128,7 +146,7 @@ void expect_same_maps(const PtrMap &a, const PtrMap &b, const std::string &what)
   }
 }
 
-TEST(tentacle_vs_jerasure, advertise_the_same_optimizations_granularity_profile_and_chunk_sizes) {
+TEST(tentacle_vs_stock, advertise_the_same_optimizations_granularity_profile_and_chunk_sizes) {
   for (const Profile &profile : profiles()) {
     SCOPED_TRACE(::testing::PrintToString(profile));
     Pair p(profile);
@@ -136,7 +154,8 @@ TEST(tentacle_vs_jerasure, advertise_the_same_optimizations_granularity_profile_
     EXPECT_EQ(p.ours->get_supported_optimizations(), p.theirs->get_supported_optimizations());
     EXPECT_EQ(p.ours->get_optimizations_flags_string(), p.theirs->get_optimizations_flags_string());
     EXPECT_EQ(p.ours->get_minimum_granularity(), p.theirs->get_minimum_granularity());
-    EXPECT_EQ(p.ours->get_profile(), p.theirs->get_profile());
+    EXPECT_EQ(stock_profile(p.ours->get_profile()), p.theirs->get_profile());
+    EXPECT_EQ(p.ours->get_profile().count("power8-code"), p.profile.count("power8-code"));
     EXPECT_EQ(p.ours->get_chunk_count(), p.theirs->get_chunk_count());
     EXPECT_EQ(p.ours->get_chunk_mapping(), p.theirs->get_chunk_mapping());
     // jerasure aborts (ceph_assert(alignment <= chunk_size)) when a per-chunk-aligned chunk would be
@@ -150,7 +169,7 @@ TEST(tentacle_vs_jerasure, advertise_the_same_optimizations_granularity_profile_
   }
 }
 
-TEST(tentacle_vs_jerasure, encode_chunks_gives_the_same_parity_with_zero_data_and_parity_subsets) {
+TEST(tentacle_vs_stock, encode_chunks_gives_the_same_parity_with_zero_data_and_parity_subsets) {
   std::mt19937 rng(11);
   for (const Profile &profile : profiles()) {
     SCOPED_TRACE(::testing::PrintToString(profile));
@@ -172,7 +191,7 @@ TEST(tentacle_vs_jerasure, encode_chunks_gives_the_same_parity_with_zero_data_an
   }
 }
 
-TEST(tentacle_vs_jerasure, decode_chunks_rebuilds_what_jerasure_rebuilds) {
+TEST(tentacle_vs_stock, decode_chunks_rebuilds_what_the_stock_plugin_rebuilds) {
   std::mt19937 rng(12);
   for (const Profile &profile : profiles()) {
     SCOPED_TRACE(::testing::PrintToString(profile));
@@ -209,7 +228,7 @@ TEST(tentacle_vs_jerasure, decode_chunks_rebuilds_what_jerasure_rebuilds) {
   }
 }
 
-TEST(tentacle_vs_jerasure, parity_deltas_at_any_granule_match_jerasure_and_a_full_encode) {
+TEST(tentacle_vs_stock, parity_deltas_at_any_granule_match_the_stock_plugin_and_a_full_encode) {
   std::mt19937 rng(13);
   for (const Profile &profile : profiles()) {
     SCOPED_TRACE(::testing::PrintToString(profile));
@@ -250,7 +269,7 @@ TEST(tentacle_vs_jerasure, parity_deltas_at_any_granule_match_jerasure_and_a_ful
   }
 }
 
-TEST(tentacle_vs_jerasure, shard_map_encode_decode_and_minimum_to_decode_agree) {
+TEST(tentacle_vs_stock, shard_map_encode_decode_and_minimum_to_decode_agree) {
   std::mt19937 rng(14);
   for (const Profile &profile : profiles()) {
     SCOPED_TRACE(::testing::PrintToString(profile));
@@ -296,7 +315,7 @@ TEST(tentacle_vs_jerasure, shard_map_encode_decode_and_minimum_to_decode_agree) 
   }
 }
 
-TEST(tentacle_vs_jerasure, more_than_127_chunks_is_refused_as_jerasure_refuses_it) {
+TEST(tentacle_vs_stock, more_than_127_chunks_is_refused_as_jerasure_refuses_it) {
   for (const std::string plugin : {"power8", "jerasure"}) {
     Codec codec;
     std::ostringstream ss;
@@ -309,6 +328,29 @@ TEST(tentacle_vs_jerasure, more_than_127_chunks_is_refused_as_jerasure_refuses_i
     if (plugin == "power8") {
       EXPECT_NE(ss.str().find("at most 127"), std::string::npos) << ss.str();
     }
+  }
+}
+
+// isa's verdicts in Tentacle: its own bound on m (MAX_M = 32), the Vandermonde bounds, and the shard ids'
+// 127 chunks; power8-code=isa reaches the same one on each profile.
+TEST(tentacle_vs_stock, isa_code_reaches_isas_verdicts) {
+  const std::vector<Profile> profiles{
+      {{"technique", "cauchy"}, {"k", "4"}, {"m", "32"}},      {{"technique", "cauchy"}, {"k", "4"}, {"m", "33"}},
+      {{"technique", "reed_sol_van"}, {"k", "32"}, {"m", "3"}}, {{"technique", "reed_sol_van"}, {"k", "33"}, {"m", "2"}},
+      {{"technique", "reed_sol_van"}, {"k", "21"}, {"m", "4"}}, {{"technique", "reed_sol_van"}, {"k", "22"}, {"m", "4"}},
+      {{"technique", "reed_sol_van"}, {"k", "2"}, {"m", "5"}},  {{"technique", "cauchy"}, {"k", "100"}, {"m", "27"}},
+      {{"technique", "cauchy"}, {"k", "100"}, {"m", "28"}},     {{"technique", "cauchy_good"}},
+  };
+  for (const Profile &profile : profiles) {
+    SCOPED_TRACE(::testing::PrintToString(profile));
+    Profile ours = profile, theirs = profile;
+    ours["power8-code"] = "isa";
+    Codec codec;
+    std::ostringstream ss;
+    auto &registry = ceph::ErasureCodePluginRegistry::instance();
+    const int r_ours = registry.factory("power8", EC_PLUGIN_DIR, ours, &codec, &ss);
+    const int r_theirs = registry.factory("isa", EC_STOCK_PLUGIN_DIR, theirs, &codec, &ss);
+    EXPECT_EQ(r_ours, r_theirs) << ss.str();
   }
 }
 
