@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # SPDX-License-Identifier: LGPL-2.1-or-later
-# Native build (RelWithDebInfo, -Werror) and the ctest suite: GF vs libjerasure, every kernel variant the
-# CPU runs vs the reference, the codec and plugin, Ceph's ceph-erasure-code-tool against the plugin.
+# Native build (RelWithDebInfo, -Werror) and the ctest suite: GF vs libjerasure and libisal, every kernel
+# variant the CPU runs vs the reference, the codec and plugin, Ceph's ceph-erasure-code-tool against the
+# plugin (with jerasure's codes against plugin=jerasure, with power8-code=isa against plugin=isa).
 set -euo pipefail
 . "$(dirname "$0")/../lib/common.sh"
 ensure_packages "${EC_BUILD_PACKAGES[@]}"
