@@ -28,7 +28,7 @@ EC_ROOTS=${EC_ROOTS:-/var/tmp/ec-power8-roots}
 # What every release's stages need inside its root (the stages' own ensure_packages then find it all).
 EC_ROOT_PACKAGES=(ca-certificates build-essential cmake ninja-build googletest pkg-config
                   ceph-base ceph-osd ceph-mon ceph-mgr ceph-common libradospp-dev librados-dev
-                  libjerasure-dev libgf-complete-dev jq python3 iproute2 procps binutils
+                  libjerasure-dev libgf-complete-dev libisal-dev jq python3 iproute2 procps binutils
                   g++-powerpc64le-linux-gnu qemu-user dpkg-dev debhelper fakeroot lintian)
 
 release_root_key() {

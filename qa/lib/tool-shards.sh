@@ -12,7 +12,8 @@
 #                                       path on a release whose tool writes parity (stage 60 and
 #                                       ceph-tool-test check that the tool wrote none: they fail with it)
 #   reference_shards_build DIR          compiles qa/tool/jerasure-shards.c (libjerasure, the jerasure
-#                                       plugin's library, as the test oracle) into DIR; prints its path
+#                                       plugin's library, and with -c isa libisal, the isa plugin's, as
+#                                       the test oracles) into DIR; prints its path
 #   decoded_offset OBJECT DECODED K M UNIT
 #                                       where the tool's decode output DECODED starts in OBJECT after
 #                                       decoding from shards M..K+M-1: 0 (the whole padded object) or
@@ -37,7 +38,7 @@ tool_writes_parity() {
 
 reference_shards_build() {
   cc -O2 -Wall -Wextra -Werror -o "$1/jerasure-shards" "$EC_TOOL_SHARDS_SOURCE" -I/usr/include/jerasure \
-    -lJerasure || tool_shards_die "cannot build qa/tool/jerasure-shards.c (libjerasure-dev)"
+    -lJerasure -lisal || tool_shards_die "cannot build qa/tool/jerasure-shards.c (libjerasure-dev, libisal-dev)"
   echo "$1/jerasure-shards"
 }
 

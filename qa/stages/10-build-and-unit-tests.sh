@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # SPDX-License-Identifier: LGPL-2.1-or-later
 # The build as the README's Install section has an operator type it (cmake with defaults: RelWithDebInfo,
-# -Werror; nothing but the installed Ceph), then the ctest suite: GF vs libjerasure, every kernel variant
-# the CPU runs vs the reference, the codec and plugin, Ceph's ceph-erasure-code-tool against the plugin.
+# -Werror; nothing but the installed Ceph), then the ctest suite: GF vs libjerasure and libisal, every
+# kernel variant the CPU runs vs the reference, the codec and plugin, Ceph's ceph-erasure-code-tool against
+# the plugin (with jerasure's codes against plugin=jerasure, with power8-code=isa against plugin=isa).
 # On Tentacle and later the same build directory is then given Ceph's real headers (Debian's source
 # package) for test/abi's pin of our declarations and for Ceph's own plugin conformance suite
 # (test/conformance: TestErasureCodePlugins.cc against the stock plugins and power8), and the stage fails

@@ -15,8 +15,9 @@
 set -euo pipefail
 . "$(dirname "$0")/../lib/common.sh"
 
-# libjerasure-dev: the reference shards of ceph-tool-test where the release's tool writes no parity (20.2.4).
-ensure_packages g++-powerpc64le-linux-gnu qemu-user cmake ninja-build googletest ceph-base libjerasure-dev
+# libjerasure-dev, libisal-dev: the reference shards of ceph-tool-test where the release's tool writes no parity
+# (20.2.4; qa/tool/jerasure-shards.c links both).
+ensure_packages g++-powerpc64le-linux-gnu qemu-user cmake ninja-build googletest ceph-base libjerasure-dev libisal-dev
 BUILD=${EC_PPC64LE_BUILD:-$EC_TOP/build-ppc64le}
 SYSROOT=$(ec_ppc_sysroot)
 

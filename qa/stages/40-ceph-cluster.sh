@@ -6,7 +6,8 @@
 # On Tentacle (the first release of interface generation 'tentacle' in ceph-releases.tsv: Ceph 20.2, whose
 # Debian sid root stage 70 runs this stage in) and later releases also FastEC: qa/standalone/fastec-test
 # with plugin=power8 (EC_QA_PLUGIN, as for ec-pool-test): 7 bluestore OSDs, allow_ec_optimizations,
-# parity-delta writes, an OSD killed mid-writes.
+# parity-delta writes, an OSD killed mid-writes; for power8 again with isa's Cauchy code
+# (power8-code=isa technique=cauchy), for which Tentacle's isa, and so power8, claims the optimized path.
 # Needs the plugin built by stage 10 in $EC_BUILD/lib. EC_QA_* variables pass through (see the scripts).
 set -euo pipefail
 # shellcheck source=SCRIPTDIR/../lib/common.sh
@@ -19,6 +20,10 @@ if release_tentacle_or_later "$release"; then
   ensure_packages python3-rados
   log "FastEC (Ceph $release): qa/standalone/fastec-test, plugin ${EC_QA_PLUGIN:-power8}"
   "$EC_TOP/qa/standalone/fastec-test"
+  if [ "${EC_QA_PLUGIN:-power8}" = power8 ] && [ -z "${EC_QA_CODE_KEYS:-}" ]; then
+    log "FastEC (Ceph $release): qa/standalone/fastec-test, plugin power8 with isa's code (power8-code=isa technique=cauchy)"
+    EC_QA_CODE_KEYS="power8-code=isa technique=cauchy" "$EC_TOP/qa/standalone/fastec-test"
+  fi
 else
   log "FastEC: not on Ceph $release (interface $(release_field "$release" interface); allow_ec_optimizations is Tentacle's)"
 fi

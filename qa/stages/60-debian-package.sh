@@ -24,7 +24,7 @@ step() { printf '[+%3ds] %s\n' $((SECONDS - T0)) "$*" >&2; }
 
 # Build: dpkg-dev/debhelper/fakeroot and the Build-Depends of debian/control (checked below);
 # lintian; the cluster test: ceph-mon, ceph-mgr, ceph-osd (ceph-objectstore-tool), jq.
-ensure_packages dpkg-dev debhelper fakeroot lintian build-essential libjerasure-dev \
+ensure_packages dpkg-dev debhelper fakeroot lintian build-essential libjerasure-dev libisal-dev \
   cmake ninja-build ceph-base librados-dev libradospp-dev \
   ceph-mon ceph-mgr ceph-osd jq python3
 

@@ -81,7 +81,7 @@ for release in $(release_names); do
 
   # The stages in the root, each with build directories of its own; trimmed for a middle release declared
   # alike (see the header).
-  stages=${EC_RELEASE_STAGES:-10 30 40 45 60} profiles="rsv cauchy r6" tool_cpus="power8 power9 power10" deb_cross=1
+  stages=${EC_RELEASE_STAGES:-10 30 40 45 60} profiles="rsv cauchy r6 isa" tool_cpus="power8 power9 power10" deb_cross=1
   if [ $alike = 1 ] && [ "$release" != "$newest" ] && [ "${EC_RELEASE_FULL:-0}" != 1 ]; then
     [ -n "${EC_RELEASE_STAGES:-}" ] || stages="10 30 40 60"
     profiles=r6 tool_cpus=power9 deb_cross=0
@@ -89,8 +89,8 @@ for release in $(release_names); do
         "ppc64el tool under qemu $tool_cpus, amd64 package only (EC_RELEASE_FULL=1 runs everything)"
   elif release_tentacle_or_later "$release" && [ "${EC_RELEASE_FULL:-0}" != 1 ]; then
     # Stage 40's FastEC test runs a reed_sol_van pool through partial overwrites, a kill, recovery and
-    # deep-scrub there: the plain test needs only the other techniques.
-    profiles="cauchy r6"
+    # deep-scrub there: the plain test needs only the other techniques (and isa's code, Tentacle's default).
+    profiles="cauchy r6 isa"
   fi
   t=$SECONDS
   EC_BUILD=$EC_TOP/build-$release EC_PPC64LE_BUILD=$EC_TOP/build-ppc64le-$release EC_PPC64LE_UNIT_CPUS="" \

@@ -2,13 +2,14 @@
 // Reference shards for the tests of Ceph's ceph-erasure-code-tool where the release's own tool cannot
 // write them: Ceph 20.2.4's `encode` writes the data shards only (its parity buffers are never inserted
 // before encoding; fixed upstream after 20.2.4, ceph/ceph pull request 63522). Computed with libjerasure,
-// the library the stock jerasure plugin codes with (a test oracle here), in the tool's layout:
+// the library the stock jerasure plugin codes with (a test oracle here), or with -c isa with libisal, the
+// stock isa plugin's, in the tool's layout:
 //
-//   jerasure-shards [-t TECHNIQUE] [-p PACKETSIZE] K M STRIPE_UNIT FILE   writes FILE.0 .. FILE.<K+M-1>
-//     TECHNIQUE   reed_sol_van (default), reed_sol_r6_op (M must be 2), cauchy_orig, cauchy_good; w=8;
-//                 isa_reed_sol_van: the coding rows of Ceph's isa plugin's reed_sol_van (ISA-L's
-//                 gf_gen_rs_matrix, by its definition: parity row r is g^0, g^1, ..., g^(K-1) with g = 2^r,
-//                 in the same field as jerasure's w=8, polynomial 0x11d), encoded by libjerasure
+//   jerasure-shards [-c CODES] [-t TECHNIQUE] [-p PACKETSIZE] K M STRIPE_UNIT FILE
+//                                                                     writes FILE.0 .. FILE.<K+M-1>
+//     CODES       jerasure (default) or isa
+//     TECHNIQUE   jerasure's: reed_sol_van (default), reed_sol_r6_op (M must be 2), cauchy_orig,
+//                 cauchy_good; w=8. isa's: reed_sol_van (default), cauchy
 //     PACKETSIZE  the Cauchy techniques' packetsize (default 2048, jerasure's); STRIPE_UNIT must then be
 //                 a multiple of 8 * PACKETSIZE (a whole chunk, as the tool's stripe unit is in the tests)
 //
@@ -21,6 +22,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include <isa-l/erasure_code.h>
+#include <isa-l/raid.h>
 #include <jerasure.h>
 #include <jerasure/cauchy.h>
 #include <jerasure/reed_sol.h>
@@ -36,35 +39,65 @@ static long parse_positive(const char *name, const char *text, long max) {
   return v;
 }
 
-// The coding rows of ISA-L's Reed-Solomon (Vandermonde) generator matrix: row r holds the powers
-// g^0 .. g^(k-1) of g = 2^r (row 0 is all ones, the XOR parity).
-static int *isa_rs_coding_rows(int k, int m) {
-  int *rows = malloc(sizeof(int) * (size_t)(k * m));
-  if (rows == NULL) return NULL;
-  int g = 1;
-  for (int r = 0; r < m; r++) {
-    int p = 1;
-    for (int j = 0; j < k; j++) {
-      rows[r * k + j] = p;
-      p = galois_single_multiply(p, g, 8);
-    }
-    g = galois_single_multiply(g, 2, 8);
-  }
-  return rows;
+static void usage(void) {
+  fprintf(stderr, "usage: jerasure-shards [-c jerasure|isa] [-t reed_sol_van|reed_sol_r6_op|cauchy_orig|cauchy_good|cauchy] "
+                  "[-p PACKETSIZE] K M STRIPE_UNIT FILE (writes FILE.0 .. FILE.<K+M-1>)\n");
+  exit(2);
 }
 
-static void usage(void) {
-  fprintf(stderr, "usage: jerasure-shards [-t reed_sol_van|reed_sol_r6_op|cauchy_orig|cauchy_good|isa_reed_sol_van] [-p PACKETSIZE] "
-                  "K M STRIPE_UNIT FILE (writes FILE.0 .. FILE.<K+M-1>)\n");
-  exit(2);
+// What the stock jerasure plugin computes; 0, or -1 with a message.
+static int jerasure_encode(const char *technique, int cauchy, int k, int m, int packetsize, char **shards, int len) {
+  int *matrix = NULL;
+  if (strcmp(technique, "reed_sol_van") == 0) matrix = reed_sol_vandermonde_coding_matrix(k, m, 8);
+  else if (strcmp(technique, "reed_sol_r6_op") == 0) matrix = reed_sol_r6_coding_matrix(k, 8);
+  else if (strcmp(technique, "cauchy_orig") == 0) matrix = cauchy_original_coding_matrix(k, m, 8);
+  else matrix = cauchy_good_general_coding_matrix(k, m, 8);
+  if (matrix == NULL) {
+    fprintf(stderr, "jerasure-shards: jerasure has no %s matrix for k=%d m=%d\n", technique, k, m);
+    return -1;
+  }
+  if (cauchy) {
+    int *bitmatrix = jerasure_matrix_to_bitmatrix(k, m, 8, matrix);
+    int **schedule = bitmatrix == NULL ? NULL : jerasure_smart_bitmatrix_to_schedule(k, m, 8, bitmatrix);
+    if (schedule == NULL) {
+      fprintf(stderr, "jerasure-shards: no bit-matrix schedule for %s k=%d m=%d\n", technique, k, m);
+      return -1;
+    }
+    jerasure_schedule_encode(k, m, 8, schedule, shards, shards + k, len, packetsize);
+  } else {
+    jerasure_matrix_encode(k, m, 8, matrix, shards, shards + k, len);
+  }
+  return 0;
+}
+
+// What the stock isa plugin computes: m = 1 is the XOR of the data (both techniques), otherwise ISA-L's
+// ec_encode_data with the rows of its generator below the identity.
+static int isa_encode(const char *technique, int k, int m, char **shards, int len) {
+  if (m == 1) return xor_gen_base(k + 1, len, (void **)shards);
+  unsigned char *generator = malloc((size_t)(k + m) * k), *tables = malloc((size_t)32 * k * m);
+  if (generator == NULL || tables == NULL) {
+    fprintf(stderr, "jerasure-shards: out of memory\n");
+    return -1;
+  }
+  if (strcmp(technique, "cauchy") == 0) gf_gen_cauchy1_matrix(generator, k + m, k);
+  else gf_gen_rs_matrix(generator, k + m, k);
+  ec_init_tables(k, m, generator + k * k, tables);
+  ec_encode_data(len, k, m, tables, (unsigned char **)shards, (unsigned char **)shards + k);
+  free(generator);
+  free(tables);
+  return 0;
 }
 
 int main(int argc, char **argv) {
   const char *technique = "reed_sol_van";
   long packetsize = 2048;
+  int isa = 0;
   int a = 1;
   while (a + 1 < argc && argv[a][0] == '-') {
-    if (strcmp(argv[a], "-t") == 0) {
+    if (strcmp(argv[a], "-c") == 0) {
+      if (strcmp(argv[a + 1], "isa") == 0) isa = 1;
+      else if (strcmp(argv[a + 1], "jerasure") != 0) usage();
+    } else if (strcmp(argv[a], "-t") == 0) {
       technique = argv[a + 1];
     } else if (strcmp(argv[a], "-p") == 0) {
       packetsize = parse_positive("PACKETSIZE", argv[a + 1], 1L << 20);
@@ -75,11 +108,13 @@ int main(int argc, char **argv) {
   }
   if (argc - a != 4) usage();
   argv += a - 1;
-  const int cauchy = strcmp(technique, "cauchy_orig") == 0 || strcmp(technique, "cauchy_good") == 0;
-  if (!cauchy && strcmp(technique, "reed_sol_van") != 0 && strcmp(technique, "reed_sol_r6_op") != 0 &&
-      strcmp(technique, "isa_reed_sol_van") != 0) {
-    fprintf(stderr, "jerasure-shards: technique '%s' unknown (accepted: reed_sol_van, reed_sol_r6_op, cauchy_orig, "
-                    "cauchy_good, isa_reed_sol_van)\n",
+  const int cauchy = !isa && (strcmp(technique, "cauchy_orig") == 0 || strcmp(technique, "cauchy_good") == 0);
+  if (isa && strcmp(technique, "reed_sol_van") != 0 && strcmp(technique, "cauchy") != 0) {
+    fprintf(stderr, "jerasure-shards: isa's technique '%s' unknown (accepted: reed_sol_van, cauchy)\n", technique);
+    return 2;
+  }
+  if (!isa && !cauchy && strcmp(technique, "reed_sol_van") != 0 && strcmp(technique, "reed_sol_r6_op") != 0) {
+    fprintf(stderr, "jerasure-shards: technique '%s' unknown (accepted: reed_sol_van, reed_sol_r6_op, cauchy_orig, cauchy_good)\n",
             technique);
     return 2;
   }
@@ -139,27 +174,9 @@ int main(int argc, char **argv) {
   for (long s = 0; s < stripes; s++) {
     for (int i = 0; i < k; i++) memcpy(shards[i] + s * su, object + s * stripe + i * su, (size_t)su);
   }
-  int *matrix = NULL;
-  if (strcmp(technique, "reed_sol_van") == 0) matrix = reed_sol_vandermonde_coding_matrix(k, m, 8);
-  else if (strcmp(technique, "reed_sol_r6_op") == 0) matrix = reed_sol_r6_coding_matrix(k, 8);
-  else if (strcmp(technique, "isa_reed_sol_van") == 0) matrix = isa_rs_coding_rows(k, m);
-  else if (strcmp(technique, "cauchy_orig") == 0) matrix = cauchy_original_coding_matrix(k, m, 8);
-  else matrix = cauchy_good_general_coding_matrix(k, m, 8);
-  if (matrix == NULL) {
-    fprintf(stderr, "jerasure-shards: jerasure has no %s matrix for k=%d m=%d\n", technique, k, m);
-    return 1;
-  }
-  if (cauchy) {
-    int *bitmatrix = jerasure_matrix_to_bitmatrix(k, m, 8, matrix);
-    int **schedule = bitmatrix == NULL ? NULL : jerasure_smart_bitmatrix_to_schedule(k, m, 8, bitmatrix);
-    if (schedule == NULL) {
-      fprintf(stderr, "jerasure-shards: no bit-matrix schedule for %s k=%d m=%d\n", technique, k, m);
-      return 1;
-    }
-    jerasure_schedule_encode(k, m, 8, schedule, shards, shards + k, (int)shard_len, (int)packetsize);
-  } else {
-    jerasure_matrix_encode(k, m, 8, matrix, shards, shards + k, (int)shard_len);
-  }
+  const int r = isa ? isa_encode(technique, k, m, shards, (int)shard_len)
+                   : jerasure_encode(technique, cauchy, k, m, (int)packetsize, shards, (int)shard_len);
+  if (r != 0) return 1;
 
   size_t name_len = strlen(path) + 16;
   char *name = malloc(name_len);

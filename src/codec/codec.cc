@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "codec/chunk_coder_factory.h"
+#include "codec/isa_profile.h"
 
 namespace ec::codec {
 namespace {
@@ -35,6 +36,15 @@ int Codec::init(Profile &profile, const ReleaseDefaults &defaults, std::ostream 
 
 int Codec::parse(Profile &profile, const ReleaseDefaults &defaults, std::ostream *ss) {
   params_ = CodeParameters{};
+  CodeFamily family = CodeFamily::jerasure;
+  if (int r = read_code_family(profile, &family, ss))
+    return r;
+  if (family == CodeFamily::isa)
+    return parse_isa_profile(profile, defaults.isa_max_m, &params_, ss);
+  return parse_jerasure(profile, defaults, ss);
+}
+
+int Codec::parse_jerasure(Profile &profile, const ReleaseDefaults &defaults, std::ostream *ss) {
   std::string technique;
   read_string(profile, "technique", "reed_sol_van", &technique);
   int r = parse_technique(technique, &params_.technique, ss);

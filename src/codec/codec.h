@@ -1,9 +1,10 @@
 // SPDX-License-Identifier: LGPL-2.1-or-later
 // The power8 codec without any Ceph type: jerasure's w=8 techniques (reed_sol_van, reed_sol_r6_op,
-// cauchy_orig, cauchy_good) with jerasure's profile keys, defaults and chunk sizes, computed with one SIMD
-// variant's kernels, over raw chunk pointers. The Ceph adapters (src/erasure-code/power8/<interface>/)
-// translate their interface generation's buffers to these calls; chunks are byte-identical to
-// plugin=jerasure's for every profile both accept, whatever the variant.
+// cauchy_orig, cauchy_good) with jerasure's profile keys, defaults and chunk sizes, or with power8-code=isa
+// isa's (reed_sol_van, cauchy; codec/isa_profile.h), computed with one SIMD variant's kernels, over raw
+// chunk pointers. The Ceph adapters (src/erasure-code/power8/<interface>/) translate their interface
+// generation's buffers to these calls; chunks are byte-identical to plugin=jerasure's (plugin=isa's) for
+// every profile both accept, whatever the variant.
 //
 // Chunk ids here are logical: data 0..k-1, parity 0..m-1 (or k..k+m-1 where one array holds both).
 // After init() a codec is immutable but for its decode cache, which locks: encode, decode and
@@ -21,17 +22,12 @@
 #include "codec/chunk_coder.h"
 #include "codec/decode_cache.h"
 #include "codec/profile_keys.h" // Profile
+#include "codec/release_defaults.h"
 #include "codec/technique.h"
 #include "gf/matrix.h"
 #include "simd/kernels.h"
 
 namespace ec::codec {
-
-// jerasure's defaults in the Ceph release built for (the adapter fills this from ceph_release.h): a
-// profile that omits a key gets the value plugin=jerasure would give it, so it means the same chunks.
-struct ReleaseDefaults {
-  unsigned k, m, raid6_m, packetsize;
-};
 
 class Codec {
 public:
@@ -41,8 +37,9 @@ public:
   Codec(const Codec &) = delete;
   Codec &operator=(const Codec &) = delete;
 
-  // Reads technique, k, m, w, packetsize and jerasure-per-chunk-alignment as jerasure does (defaults
-  // written back into profile), then builds the coding matrix, the encoder and the delta tables. 0, or a
+  // Reads power8-code, then technique, k, m, w, packetsize and jerasure-per-chunk-alignment as jerasure
+  // does, or with power8-code=isa technique, k and m as isa does (defaults written back into profile),
+  // then builds the coding matrix, the encoder and the delta tables. 0, or a
   // negative errno with a message naming the key in *ss. May be called again (the monitor does).
   int init(Profile &profile, const ReleaseDefaults &defaults, std::ostream *ss);
 
@@ -85,6 +82,7 @@ public:
 
 private:
   int parse(Profile &profile, const ReleaseDefaults &defaults, std::ostream *ss);
+  int parse_jerasure(Profile &profile, const ReleaseDefaults &defaults, std::ostream *ss);
   int prepare(std::ostream *ss);
   void prepare_delta();
   unsigned coder_packetsize() const { return is_bitmatrix(params_.technique) ? params_.packetsize : 0; }

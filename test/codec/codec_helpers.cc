@@ -9,6 +9,8 @@ namespace ec::codec::test {
 
 std::string describe(const Shape &s) {
   std::ostringstream o;
+  if (code_family(s.technique) == CodeFamily::isa)
+    o << "isa ";
   o << technique_name(s.technique) << " k=" << s.k << " m=" << s.m;
   if (is_bitmatrix(s.technique))
     o << " packetsize=" << s.packetsize;
@@ -23,6 +25,10 @@ const std::vector<Shape> &all_shapes() {
       {Technique::reed_sol_r6_op, 7, 2, 0}, {Technique::cauchy_orig, 3, 2, 8},
       {Technique::cauchy_orig, 5, 3, 4},    {Technique::cauchy_good, 4, 2, 16},
       {Technique::cauchy_good, 6, 3, 2},    {Technique::cauchy_good, 8, 4, 32},
+      {Technique::isa_reed_sol_van, 3, 1, 0}, {Technique::isa_reed_sol_van, 4, 2, 0},
+      {Technique::isa_reed_sol_van, 5, 3, 0}, {Technique::isa_reed_sol_van, 21, 4, 0},
+      {Technique::isa_cauchy, 2, 1, 0},       {Technique::isa_cauchy, 4, 3, 0},
+      {Technique::isa_cauchy, 6, 2, 0},       {Technique::isa_cauchy, 8, 40, 0},
   };
   return shapes;
 }
@@ -40,9 +46,11 @@ std::unique_ptr<Codec> make_codec(const Shape &s, const simd::Kernels &kernels,
   Profile profile{{"technique", technique_name(s.technique)}, {"k", std::to_string(s.k)}, {"m", std::to_string(s.m)}};
   if (s.packetsize)
     profile["packetsize"] = std::to_string(s.packetsize);
+  if (code_family(s.technique) == CodeFamily::isa)
+    profile["power8-code"] = "isa";
   auto codec = std::make_unique<Codec>(kernels, std::move(decode_cache));
   std::ostringstream errors;
-  const int r = codec->init(profile, ReleaseDefaults{7, 3, 2, 2048}, &errors);
+  const int r = codec->init(profile, ReleaseDefaults{7, 3, 2, 2048, 0}, &errors);
   if (r) {
     ADD_FAILURE() << describe(s) << ": init() = " << r << ": " << errors.str();
     return nullptr;

@@ -28,7 +28,8 @@ const std::vector<Shape> &all_shapes();
 // Those with k+m <= 8, small enough to try every erasure pattern.
 std::vector<Shape> small_shapes();
 
-// A codec for s after init() (jerasure's Pacific..Tentacle defaults for the keys s leaves out); null,
+// A codec for s after init() (jerasure's Pacific..Tentacle defaults for the keys s leaves out; isa's
+// techniques with power8-code=isa, Pacific's and Reef's bounds); null,
 // with a test failure, if init() refuses it.
 std::unique_ptr<Codec> make_codec(const Shape &s, const simd::Kernels &kernels,
                                   std::shared_ptr<DecodeCache> decode_cache =

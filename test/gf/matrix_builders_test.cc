@@ -3,37 +3,19 @@
 #include "gf/cauchy_best_rows.h"
 #include "gf/matrix.h"
 #include "jerasure_oracle.h"
+#include "matrix_shapes.h"
 
 #include <gtest/gtest.h>
 
 #include <climits>
-#include <random>
 #include <utility>
 #include <vector>
 
 namespace ec::gf {
 namespace {
 
-// All k + m <= 40, the corners the brief names, and a fixed pseudo-random sample up to k + m = 256.
-std::vector<std::pair<unsigned, unsigned>> shapes() {
-  std::vector<std::pair<unsigned, unsigned>> s;
-  for (unsigned n = 2; n <= 40; n++)
-    for (unsigned k = 1; k < n; k++)
-      s.emplace_back(k, n - k);
-  for (auto km : {std::pair{254u, 2u}, {200u, 56u}, {128u, 128u}, {2u, 254u}, {1u, 255u}, {255u, 1u}, {100u, 20u},
-                  {64u, 64u}, {17u, 239u}, {150u, 3u}, {240u, 16u}, {41u, 2u}, {99u, 2u}, {199u, 2u}})
-    s.push_back(km);
-  std::mt19937 rng(20240611);
-  for (int i = 0; i < 40; i++) {
-    const unsigned n = 41 + rng() % 216;
-    const unsigned k = 1 + rng() % (n - 1);
-    s.emplace_back(k, n - k);
-  }
-  return s;
-}
-
 template <class Ours, class Theirs> void expect_same_for_all_shapes(Ours ours, Theirs theirs) {
-  for (auto [k, m] : shapes()) {
+  for (auto [k, m] : matrix_shapes()) {
     const std::optional<Matrix> expected = theirs(k, m);
     ASSERT_TRUE(expected.has_value()) << "jerasure refused k=" << k << " m=" << m;
     ASSERT_EQ(ours(k, m), *expected) << "k=" << k << " m=" << m;

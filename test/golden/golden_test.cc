@@ -2,7 +2,8 @@
 // Upgrade safety: whatever this build is (another compiler, architecture or variant, a later release), it
 // must accept every profile of the checked-in table with the same written-back profile and the same chunk
 // sizes, encode golden_object() into exactly the stored chunks, and decode the stored chunks back under
-// erasures. A pool created by an older build keeps working only if all of that holds.
+// erasures. A pool created by an older build keeps working only if all of that holds. Two tables:
+// jerasure's codes (profiles.tsv) and isa's (isa-profiles.tsv, power8-code=isa).
 #include <gtest/gtest.h>
 
 #include <algorithm>
@@ -18,7 +19,12 @@ namespace {
 const std::string kDir = EC_GOLDEN_DIR;
 
 const std::vector<Row> &table() {
-  static const std::vector<Row> rows = read_table(kDir + "/profiles.tsv");
+  static const std::vector<Row> rows = [] {
+    std::vector<Row> all = read_table(kDir + "/profiles.tsv");
+    for (Row &row : read_table(kDir + "/isa-profiles.tsv"))
+      all.push_back(std::move(row));
+    return all;
+  }();
   return rows;
 }
 
@@ -76,6 +82,13 @@ TEST(golden, table_is_complete) {
     EXPECT_TRUE(std::any_of(table().begin(), table().end(),
                             [&](const Row &r) { return r.written_back.at("technique") == technique; }))
         << technique;
+  for (const std::string technique : {"reed_sol_van", "cauchy"})
+    EXPECT_TRUE(std::any_of(table().begin(), table().end(),
+                            [&](const Row &r) {
+                              return r.written_back.count("power8-code") &&
+                                     r.written_back.at("technique") == technique;
+                            }))
+        << "isa's " << technique;
   for (const Row &row : table()) {
     EXPECT_EQ(row.chunk_sizes.size(), stripe_widths().size()) << row.id;
     if (!row.has_chunks)

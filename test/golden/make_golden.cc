@@ -1,14 +1,16 @@
 // SPDX-License-Identifier: LGPL-2.1-or-later
-// Writes test/golden/data ONCE: the table of accepted profiles with their written-back profiles and chunk
+// Writes a table of test/golden/data ONCE: the accepted profiles with their written-back profiles and chunk
 // sizes, and the chunks of golden_object() of each object size. Before writing anything it checks that
 // every variant this CPU runs agrees, that the chunks equal libjerasure's (the library the stock jerasure
-// plugin codes with; with a mapping, jerasure's chunk i sits at shard chunk_index(i)) and that the chunk
-// sizes equal jerasure's get_chunk_size (re-derived below from Ceph 16.2's ErasureCodeJerasure.cc).
+// plugin codes with), or for power8-code=isa libisal's (the stock isa plugin's) -- with a mapping, the
+// library's chunk i sits at shard chunk_index(i) -- and that the chunk sizes equal the plugin's
+// get_chunk_size (re-derived below from Ceph 16.2's ErasureCodeJerasure.cc and ErasureCodeIsa.cc).
 //
 // It refuses to touch an existing table or chunk file: the point of golden data is that a later build
 // cannot quietly redefine what "correct" means. A new profile gets a new id and new files, by hand review.
 //
-//   make_golden <data dir>
+//   make_golden <data dir>         jerasure's codes: profiles.tsv
+//   make_golden --isa <data dir>   isa's codes (power8-code=isa): isa-profiles.tsv
 #include <sys/stat.h>
 
 extern "C" {
@@ -27,6 +29,7 @@ extern "C" {
 #include "adapter_codec.h" // the adapter built: power8::AdapterCodec
 #include "erasure-code/power8/common/ErasureCodePower8.h"
 #include "golden_format.h"
+#include "isal_parity.h"
 #include "simd/variants.h"
 
 namespace ec::golden {
@@ -70,6 +73,30 @@ const Spec kSpecs[] = {
     {"cg_k4_m2_default_packetsize", {{"technique", "cauchy_good"}, {"k", "4"}, {"m", "2"}}, false},
 };
 
+// isa's codes: both techniques, m = 1 (isa's XOR), the defaults, isa's largest Vandermonde shapes, more
+// parities than data, a mapping and CRUSH keys.
+const Spec kIsaSpecs[] = {
+    {"isa_defaults", {{"power8-code", "isa"}}, true},
+    {"isa_rsv_k2_m1", {{"power8-code", "isa"}, {"technique", "reed_sol_van"}, {"k", "2"}, {"m", "1"}}, true},
+    {"isa_rsv_k4_m2", {{"power8-code", "isa"}, {"k", "4"}, {"m", "2"}}, true},
+    {"isa_rsv_k8_m3", {{"power8-code", "isa"}, {"technique", "reed_sol_van"}, {"k", "8"}, {"m", "3"}}, true},
+    {"isa_rsv_k21_m4", {{"power8-code", "isa"}, {"technique", "reed_sol_van"}, {"k", "21"}, {"m", "4"}}, true},
+    {"isa_rsv_k32_m3", {{"power8-code", "isa"}, {"technique", "reed_sol_van"}, {"k", "32"}, {"m", "3"}}, true},
+    {"isa_rsv_k4_m2_map", {{"power8-code", "isa"}, {"technique", "reed_sol_van"}, {"k", "4"}, {"m", "2"},
+                           {"mapping", "_DD_DD"}}, true},
+    {"isa_rsv_k3_m2_crush", {{"power8-code", "isa"}, {"k", "3"}, {"m", "2"}, {"crush-root", "ssd"},
+                             {"crush-failure-domain", "osd"}, {"crush-device-class", "nvme"}}, true},
+    {"isa_cauchy_k3_m1", {{"power8-code", "isa"}, {"technique", "cauchy"}, {"k", "3"}, {"m", "1"}}, true},
+    {"isa_cauchy_k4_m2", {{"power8-code", "isa"}, {"technique", "cauchy"}, {"k", "4"}, {"m", "2"}}, true},
+    {"isa_cauchy_k6_m3", {{"power8-code", "isa"}, {"technique", "cauchy"}, {"k", "6"}, {"m", "3"}}, true},
+    {"isa_cauchy_k10_m6", {{"power8-code", "isa"}, {"technique", "cauchy"}, {"k", "10"}, {"m", "6"}}, true},
+    {"isa_cauchy_k4_m8", {{"power8-code", "isa"}, {"technique", "cauchy"}, {"k", "4"}, {"m", "8"}}, true},
+    {"isa_cauchy_k3_m2_map", {{"power8-code", "isa"}, {"technique", "cauchy"}, {"k", "3"}, {"m", "2"},
+                              {"mapping", "DD_D_"}}, true},
+};
+
+bool isa_code(const Profile &p) { return p.count("power8-code") && p.at("power8-code") == "isa"; }
+
 [[noreturn]] void fail(const std::string &why) { throw std::runtime_error(why); }
 
 bool exists(const std::string &path) {
@@ -77,6 +104,15 @@ bool exists(const std::string &path) {
   return stat(path.c_str(), &st) == 0;
 }
 
+
+// Ceph 16.2 ErasureCodeIsa::get_chunk_size(): a k-th of the stripe, rounded up to EC_ISA_ADDRESS_ALIGNMENT.
+unsigned isa_chunk_size(const Profile &p, unsigned width) {
+  const unsigned k = std::stoul(p.at("k")), alignment = 32;
+  unsigned c = (width + k - 1) / k;
+  if (c % alignment)
+    c += alignment - c % alignment;
+  return c;
+}
 
 // Ceph 16.2 ErasureCodeJerasure*::get_alignment() and ErasureCode*::get_chunk_size(), in their own
 // terms (LARGEST_VECTOR_WORDSIZE 16, sizeof(int) 4, w 8). Returns false where jerasure would
@@ -159,6 +195,24 @@ std::vector<std::string> jerasure_chunks(const Profile &p, const std::string &ob
   return chunks;
 }
 
+// The k+m chunks libisal makes of `object` (logical order: data, then parity), as the stock isa plugin does.
+std::vector<std::string> isal_chunks(const Profile &p, const std::string &object, unsigned chunk) {
+  const unsigned k = std::stoul(p.at("k")), m = std::stoul(p.at("m"));
+  std::vector<std::string> chunks(k + m, std::string(chunk, '\0'));
+  for (unsigned i = 0; i < k; i++)
+    if (std::size_t{i} * chunk < object.size())
+      chunks[i].replace(0, std::min<std::size_t>(chunk, object.size() - std::size_t{i} * chunk), object,
+                        std::size_t{i} * chunk, chunk);
+  if (chunk == 0)
+    return chunks;
+  const codec::Technique t = p.at("technique") == "cauchy" ? codec::Technique::isa_cauchy
+                                                          : codec::Technique::isa_reed_sol_van;
+  const std::vector<std::string> parity =
+      test::isal_parity(t, k, m, std::vector<std::string>(chunks.begin(), chunks.begin() + k), chunk);
+  std::copy(parity.begin(), parity.end(), chunks.begin() + k);
+  return chunks;
+}
+
 // All shards of the codec's encoding of object, concatenated in shard order.
 std::string encode_all(power8::ErasureCodePower8 &codec, const std::string &object) {
   ceph::bufferlist in;
@@ -195,10 +249,12 @@ Row make_row(const Spec &spec, const std::string &dir, std::map<std::string, std
       row.chunk_sizes = sizes;
       for (unsigned width : stripe_widths()) {
         unsigned expected = 0;
-        if (!jerasure_chunk_size(p, width, &expected))
+        if (isa_code(p))
+          expected = isa_chunk_size(p, width);
+        else if (!jerasure_chunk_size(p, width, &expected))
           std::cerr << spec.id << ": width " << width << ": jerasure asserts; power8 says " << sizes[width] << "\n";
         else if (expected != sizes[width])
-          fail(std::string(spec.id) + ": chunk size for " + std::to_string(width) + " differs from jerasure's");
+          fail(std::string(spec.id) + ": chunk size for " + std::to_string(width) + " differs from the stock plugin's");
       }
     } else if (p != row.written_back || sizes != row.chunk_sizes) {
       fail(std::string(spec.id) + ": variant " + kernels->name + " disagrees on profile or chunk sizes");
@@ -210,12 +266,13 @@ Row make_row(const Spec &spec, const std::string &dir, std::map<std::string, std
         const std::string name = chunk_file_name(spec.id, size);
         if (first) {
           const unsigned chunk = codec.get_chunk_size(static_cast<unsigned>(size));
-          const std::vector<std::string> oracle = jerasure_chunks(p, object, chunk);
+          const std::vector<std::string> oracle =
+              isa_code(p) ? isal_chunks(p, object, chunk) : jerasure_chunks(p, object, chunk);
           std::string expected;
           for (unsigned shard = 0; shard < codec.get_chunk_count(); shard++)
             expected += oracle[codec.logical_chunk(static_cast<int>(shard))];
           if (bytes != expected)
-            fail(name + ": codec chunks differ from libjerasure's");
+            fail(name + ": codec chunks differ from the stock plugin's library's");
           (*files)[dir + "/" + name] = bytes;
         } else if (bytes != (*files)[dir + "/" + name]) {
           fail(name + ": variant " + kernels->name + " encodes different bytes");
@@ -234,14 +291,19 @@ void write_file(const std::string &path, const std::string &bytes) {
     fail("cannot write " + path);
 }
 
-int run(const std::string &dir) {
-  const std::string table = dir + "/profiles.tsv";
+int run(const std::string &dir, bool isa) {
+  const std::string table = dir + (isa ? "/isa-profiles.tsv" : "/profiles.tsv");
   std::map<std::string, std::string> files;
-  std::string text = "# Golden profiles of plugin=power8: written once by test/golden/make_golden, checked against\n"
-                     "# libjerasure and jerasure's chunk-size rules at that time. NEVER regenerate or edit a row:\n"
-                     "# add new rows (new ids) instead. Columns: id, input profile, written-back profile,\n"
-                     "# stripe width:chunk size, whether chunks/<id>.<object size>.bin exist.\n";
-  for (const Spec &spec : kSpecs)
+  std::string text =
+      isa ? "# Golden profiles of plugin=power8 with power8-code=isa: written once by test/golden/make_golden\n"
+            "# --isa, checked against libisal and isa's chunk-size rule at that time. NEVER regenerate or\n"
+            "# edit a row: add new rows (new ids) instead. Columns as in profiles.tsv.\n"
+          : "# Golden profiles of plugin=power8: written once by test/golden/make_golden, checked against\n"
+            "# libjerasure and jerasure's chunk-size rules at that time. NEVER regenerate or edit a row:\n"
+            "# add new rows (new ids) instead. Columns: id, input profile, written-back profile,\n"
+            "# stripe width:chunk size, whether chunks/<id>.<object size>.bin exist.\n";
+  for (const Spec &spec : isa ? std::vector<Spec>(std::begin(kIsaSpecs), std::end(kIsaSpecs))
+                              : std::vector<Spec>(std::begin(kSpecs), std::end(kSpecs)))
     text += format_row(make_row(spec, dir, &files)) + "\n";
   files[table] = text;
   for (const auto &f : files)
@@ -258,12 +320,13 @@ int run(const std::string &dir) {
 } // namespace ec::golden
 
 int main(int argc, char **argv) {
-  if (argc != 2) {
-    std::cerr << "usage: make_golden <data dir>\n";
+  const bool isa = argc == 3 && std::string(argv[1]) == "--isa";
+  if (argc != 2 && !isa) {
+    std::cerr << "usage: make_golden [--isa] <data dir>\n";
     return 2;
   }
   try {
-    return ec::golden::run(argv[1]);
+    return ec::golden::run(argv[argc - 1], isa);
   } catch (const std::exception &e) {
     std::cerr << "make_golden: " << e.what() << "\n";
     return 1;

@@ -47,6 +47,29 @@ TEST(profile, defaults_are_written_back) {
   EXPECT_EQ(r6.profile.count("jerasure-per-chunk-alignment"), 0u);
 }
 
+// With power8-code=isa, the keys isa's plugin writes back (its own and its base class's), and none of
+// jerasure's; init() again on the completed profile changes nothing (the monitor does it).
+TEST(profile, isa_code_writes_back_what_isa_does) {
+  Verdict v = init_with({{"power8-code", "isa"}});
+  ASSERT_EQ(v.r, 0) << v.message;
+  ceph::ErasureCodeProfile expected{{"power8-code", "isa"},      {"technique", "reed_sol_van"},
+                                    {"k", "7"},                  {"m", "3"},
+                                    {"crush-root", "default"},   {"crush-failure-domain", "host"},
+                                    {"crush-device-class", ""}};
+  expected.merge(power8::AdapterCodec::added_rule_keys());
+  EXPECT_EQ(v.profile, expected);
+  Verdict again = init_with(v.profile);
+  ASSERT_EQ(again.r, 0) << again.message;
+  EXPECT_EQ(again.profile, v.profile);
+
+  power8::AdapterCodec codec(best_kernels());
+  ceph::ErasureCodeProfile cauchy{{"power8-code", "isa"}, {"technique", "cauchy"}, {"k", "5"}, {"m", "1"}};
+  std::ostringstream ss;
+  ASSERT_EQ(codec.init(cauchy, &ss), 0) << ss.str();
+  EXPECT_EQ(codec.get_profile(), cauchy);
+  EXPECT_EQ(codec.get_chunk_size(5 * 4096 + 1), 4128u);
+}
+
 TEST(profile, init_twice_gives_the_same_result_and_get_profile_is_the_map_passed) {
   power8::AdapterCodec codec(best_kernels());
   ceph::ErasureCodeProfile p{{"technique", "cauchy_good"}, {"k", "3"}, {"m", "2"}, {"mapping", "DD_D_"}};

@@ -27,12 +27,9 @@ int BareCodec::init(const ceph::ErasureCodeProfile &profile, std::ostream *err) 
     return -EINVAL;
   }
   // The same release defaults as the plugin's (ErasureCodePower8::init_code): same profile, same code.
-  namespace release = ec::power8::release;
-  const ec::codec::ReleaseDefaults defaults{release::kDefaultK, release::kDefaultM, release::kDefaultRaid6M,
-                                            release::kDefaultPacketsize};
   ec::codec::Profile copy(profile.begin(), profile.end());
   codec_ = std::make_unique<ec::codec::Codec>(*kernels, nullptr);
-  return codec_->init(copy, defaults, err);
+  return codec_->init(copy, ec::power8::release::kCodecDefaults, err);
 }
 
 } // namespace ec_bench

@@ -35,9 +35,7 @@ std::uint8_t *writable(ceph::bufferlist &bl, unsigned len) {
 } // namespace
 
 int ErasureCodePower8::init_code(ceph::ErasureCodeProfile &profile, std::ostream *ss) {
-  const codec::ReleaseDefaults defaults{release::kDefaultK, release::kDefaultM, release::kDefaultRaid6M,
-                                        release::kDefaultPacketsize};
-  return codec_.init(profile, defaults, ss);
+  return codec_.init(profile, release::kCodecDefaults, ss);
 }
 
 unsigned int ErasureCodePower8::get_chunk_size(unsigned int stripe_width) const {

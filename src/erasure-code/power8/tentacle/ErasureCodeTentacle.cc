@@ -122,12 +122,15 @@ int ErasureCodeTentacle::create_rule(const std::string &name, CrushWrapper &crus
 }
 
 ceph::ErasureCodeInterface::plugin_flags ErasureCodeTentacle::get_supported_optimizations() const {
-  // What Tentacle's jerasure advertises: every technique codes partial chunks, zeros to zeros and parity
-  // deltas; the OSD's optimized EC path is offered for reed_sol_van alone (its granularity is one byte;
-  // the Cauchy techniques code whole packet groups, larger than the OSD's 4 KiB pages by default).
+  // What Tentacle's jerasure (isa) advertises for the same technique: every technique codes partial
+  // chunks, zeros to zeros and parity deltas. jerasure offers the OSD's optimized EC path for reed_sol_van
+  // alone (its granularity is one byte; the Cauchy techniques code whole packet groups, larger than the
+  // OSD's 4 KiB pages by default). isa offers it for both its techniques: 20.2.4's ErasureCodeIsaDefault
+  // constructs its base with the technique name "default", which the flag's test accepts.
   plugin_flags flags = FLAG_EC_PLUGIN_PARTIAL_READ_OPTIMIZATION | FLAG_EC_PLUGIN_PARTIAL_WRITE_OPTIMIZATION |
                        FLAG_EC_PLUGIN_ZERO_INPUT_ZERO_OUTPUT_OPTIMIZATION | FLAG_EC_PLUGIN_PARITY_DELTA_OPTIMIZATION;
-  if (codec().parameters().technique == codec::Technique::reed_sol_van)
+  const codec::Technique technique = codec().parameters().technique;
+  if (technique == codec::Technique::reed_sol_van || codec::code_family(technique) == codec::CodeFamily::isa)
     flags |= FLAG_EC_PLUGIN_OPTIMIZED_SUPPORTED;
   return flags;
 }

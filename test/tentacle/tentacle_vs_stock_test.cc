@@ -1,14 +1,15 @@
 // SPDX-License-Identifier: LGPL-2.1-or-later
-// plugin=power8 against Tentacle's own jerasure plugin (the release's libec_jerasure.so), both made by a
-// registry that follows Ceph's, called through our declaration of Tentacle's interface with shard maps
-// built by our declaration of Ceph's containers: what the two plugins advertise (optimizations, minimum
-// granularity, written-back profile, chunk sizes) and every shard call of the OSD's FastEC path
-// (encode_chunks with zero-in and parity subsets, decode_chunks, encode_delta, apply_delta at any offset
-// and length the granularity allows) and of its shard_id_map<bufferlist> calls must agree byte for byte.
-// Where jerasure is wrong (encode_chunks with absent data and absent parities) or ignores the profile
-// (mapping), power8 must give what a full encode gives. apply_delta and encode_delta, which cannot return
-// an error, must abort on buffers they cannot code (death tests). jerasure reading and writing the very
-// maps power8 gets is also what shows our containers have Ceph's layout where it counts.
+// plugin=power8 against Tentacle's own jerasure and isa plugins (the release's libec_jerasure.so and
+// libec_isa.so; power8 with power8-code=isa against isa), both made by a registry that follows Ceph's,
+// called through our declaration of Tentacle's interface with shard maps built by our declaration of
+// Ceph's containers: what the two plugins advertise (optimizations, minimum granularity, written-back
+// profile, chunk sizes) and every shard call of the OSD's FastEC path (encode_chunks with zero-in and
+// parity subsets, decode_chunks, encode_delta, apply_delta at any offset and length the granularity
+// allows) and of its shard_id_map<bufferlist> calls must agree byte for byte. Where jerasure is wrong
+// (encode_chunks with absent data and absent parities) or ignores the profile (mapping), power8 must give
+// what a full encode gives. apply_delta and encode_delta, which cannot return an error, must abort on
+// buffers they cannot code (death tests). The stock plugins reading and writing the very maps power8 gets
+// is also what shows our containers have Ceph's layout where it counts.
 #include <gtest/gtest.h>
 
 #include <algorithm>
@@ -68,9 +69,19 @@ bool same(const bufferptr &a, const bufferptr &b) {
   return a.length() == b.length() && std::memcmp(a.c_str(), b.c_str(), a.length()) == 0;
 }
 
+// The stock plugin whose codes a power8 profile selects, and that plugin's profile: the same keys
+// without power8-code.
+bool isa_code(const Profile &p) { return p.count("power8-code") && p.at("power8-code") == "isa"; }
+std::string stock_plugin(const Profile &p) { return isa_code(p) ? "isa" : "jerasure"; }
+Profile stock_profile(Profile p) {
+  p.erase("power8-code");
+  return p;
+}
+
 // Both plugins for one profile, and chunks of a length every technique accepts.
 struct Pair {
-  explicit Pair(const Profile &p) : profile(p), ours(make("power8", p)), theirs(make("jerasure", p)) {
+  explicit Pair(const Profile &p)
+      : profile(p), ours(make("power8", p)), theirs(make(stock_plugin(p), stock_profile(p))) {
     if (!ours || !theirs)
       return;
     k = ours->get_data_chunk_count();
@@ -92,6 +103,13 @@ const std::vector<Profile> &profiles() {
       {{"technique", "cauchy_good"}, {"k", "4"}, {"m", "2"}, {"packetsize", "32"}},
       {{"technique", "cauchy_orig"}, {"k", "5"}, {"m", "3"}, {"packetsize", "8"}},
       {{"technique", "cauchy_good"}},
+      {{"power8-code", "isa"}},
+      {{"power8-code", "isa"}, {"technique", "reed_sol_van"}, {"k", "4"}, {"m", "2"}},
+      {{"power8-code", "isa"}, {"technique", "reed_sol_van"}, {"k", "3"}, {"m", "1"}},
+      {{"power8-code", "isa"}, {"technique", "reed_sol_van"}, {"k", "21"}, {"m", "4"}},
+      {{"power8-code", "isa"}, {"technique", "cauchy"}, {"k", "4"}, {"m", "2"}},
+      {{"power8-code", "isa"}, {"technique", "cauchy"}, {"k", "5"}, {"m", "1"}},
+      {{"power8-code", "isa"}, {"technique", "cauchy"}, {"k", "6"}, {"m", "5"}},
   };
   return list;
 }
@@ -226,7 +244,7 @@ PtrMap remap(const Codec &codec, const PtrMap &logical) {
   return shards;
 }
 
-TEST(tentacle_vs_jerasure, advertise_the_same_optimizations_granularity_profile_and_chunk_sizes) {
+TEST(tentacle_vs_stock, advertise_the_same_optimizations_granularity_profile_and_chunk_sizes) {
   for (const Profile &profile : profiles()) {
     SCOPED_TRACE(::testing::PrintToString(profile));
     Pair p(profile);
@@ -234,7 +252,8 @@ TEST(tentacle_vs_jerasure, advertise_the_same_optimizations_granularity_profile_
     EXPECT_EQ(p.ours->get_supported_optimizations(), p.theirs->get_supported_optimizations());
     EXPECT_EQ(p.ours->get_optimizations_flags_string(), p.theirs->get_optimizations_flags_string());
     EXPECT_EQ(p.ours->get_minimum_granularity(), p.theirs->get_minimum_granularity());
-    EXPECT_EQ(p.ours->get_profile(), p.theirs->get_profile());
+    EXPECT_EQ(stock_profile(p.ours->get_profile()), p.theirs->get_profile());
+    EXPECT_EQ(p.ours->get_profile().count("power8-code"), p.profile.count("power8-code"));
     EXPECT_EQ(p.ours->get_chunk_count(), p.theirs->get_chunk_count());
     EXPECT_EQ(p.ours->get_chunk_mapping(), p.theirs->get_chunk_mapping());
     // jerasure aborts (ceph_assert(alignment <= chunk_size)) when a per-chunk-aligned chunk would be
@@ -248,7 +267,7 @@ TEST(tentacle_vs_jerasure, advertise_the_same_optimizations_granularity_profile_
   }
 }
 
-TEST(tentacle_vs_jerasure, encode_chunks_gives_the_same_parity_with_zero_data_and_parity_subsets) {
+TEST(tentacle_vs_stock, encode_chunks_gives_the_same_parity_with_zero_data_and_parity_subsets) {
   std::mt19937 rng(11);
   for (const Profile &profile : profiles()) {
     SCOPED_TRACE(::testing::PrintToString(profile));
@@ -270,7 +289,7 @@ TEST(tentacle_vs_jerasure, encode_chunks_gives_the_same_parity_with_zero_data_an
   }
 }
 
-TEST(tentacle_vs_jerasure, decode_chunks_rebuilds_what_jerasure_rebuilds) {
+TEST(tentacle_vs_stock, decode_chunks_rebuilds_what_the_stock_plugin_rebuilds) {
   std::mt19937 rng(12);
   for (const Profile &profile : profiles()) {
     SCOPED_TRACE(::testing::PrintToString(profile));
@@ -304,7 +323,7 @@ TEST(tentacle_vs_jerasure, decode_chunks_rebuilds_what_jerasure_rebuilds) {
   }
 }
 
-TEST(tentacle_vs_jerasure, parity_deltas_at_any_granule_match_jerasure_and_a_full_encode) {
+TEST(tentacle_vs_stock, parity_deltas_at_any_granule_match_the_stock_plugin_and_a_full_encode) {
   std::mt19937 rng(13);
   for (const Profile &profile : profiles()) {
     SCOPED_TRACE(::testing::PrintToString(profile));
@@ -333,7 +352,7 @@ TEST(tentacle_vs_jerasure, parity_deltas_at_any_granule_match_jerasure_and_a_ful
   }
 }
 
-TEST(tentacle_vs_jerasure, shard_map_encode_decode_and_minimum_to_decode_agree) {
+TEST(tentacle_vs_stock, shard_map_encode_decode_and_minimum_to_decode_agree) {
   std::mt19937 rng(14);
   for (const Profile &profile : profiles()) {
     SCOPED_TRACE(::testing::PrintToString(profile));
@@ -379,7 +398,7 @@ TEST(tentacle_vs_jerasure, shard_map_encode_decode_and_minimum_to_decode_agree) 
   }
 }
 
-TEST(tentacle_vs_jerasure, decode_chunks_rebuilds_a_shard_given_in_both_maps_as_jerasure_does) {
+TEST(tentacle_vs_stock, decode_chunks_rebuilds_a_shard_given_in_both_maps_as_jerasure_does) {
   std::mt19937 rng(16);
   for (const Profile &profile : profiles()) {
     SCOPED_TRACE(::testing::PrintToString(profile));
@@ -405,7 +424,7 @@ TEST(tentacle_vs_jerasure, decode_chunks_rebuilds_a_shard_given_in_both_maps_as_
 
 // The shapes of call the OSD's FastEC path may send beyond those above, each against a full encode.
 
-TEST(tentacle_vs_jerasure, several_deltas_into_a_parity_subset_in_one_apply_delta_give_a_full_encode) {
+TEST(tentacle_vs_stock, several_deltas_into_a_parity_subset_in_one_apply_delta_give_a_full_encode) {
   std::mt19937 rng(17);
   for (const Profile &profile : profiles()) {
     SCOPED_TRACE(::testing::PrintToString(profile));
@@ -451,7 +470,7 @@ TEST(tentacle_vs_jerasure, several_deltas_into_a_parity_subset_in_one_apply_delt
   }
 }
 
-TEST(tentacle_vs_jerasure, encode_chunks_with_absent_data_and_any_parity_subset_gives_a_full_encode) {
+TEST(tentacle_vs_stock, encode_chunks_with_absent_data_and_any_parity_subset_gives_a_full_encode) {
   std::mt19937 rng(18);
   for (const Profile &profile : profiles()) {
     SCOPED_TRACE(::testing::PrintToString(profile));
@@ -495,7 +514,7 @@ TEST(tentacle_vs_jerasure, encode_chunks_with_absent_data_and_any_parity_subset_
 // With a `mapping`: jerasure's shard calls ignore it (they code shard i as logical chunk i, and so does its
 // encode), so the expected chunks are those of jerasure without the mapping, logical chunk i at the shard
 // power8's mapping names.
-TEST(tentacle_vs_jerasure, stripe_calls_of_a_mapping_profile_code_each_chunk_at_its_shard) {
+TEST(tentacle_vs_stock, stripe_calls_of_a_mapping_profile_code_each_chunk_at_its_shard) {
   std::mt19937 rng(20);
   for (const Profile &profile : mapping_profiles()) {
     SCOPED_TRACE(::testing::PrintToString(profile));
@@ -547,7 +566,7 @@ TEST(tentacle_vs_jerasure, stripe_calls_of_a_mapping_profile_code_each_chunk_at_
   }
 }
 
-TEST(tentacle_vs_jerasure, shard_map_calls_of_a_mapping_profile_code_each_chunk_at_its_shard) {
+TEST(tentacle_vs_stock, shard_map_calls_of_a_mapping_profile_code_each_chunk_at_its_shard) {
   std::mt19937 rng(21);
   for (const Profile &profile : mapping_profiles()) {
     SCOPED_TRACE(::testing::PrintToString(profile));
@@ -661,7 +680,7 @@ TEST_F(tentacle_power8_DeathTest, encode_delta_aborts_on_data_shorter_than_the_d
                "encode_delta: old data of 4096 bytes, new data of 2048 bytes, delta of 4096 bytes");
 }
 
-TEST(tentacle_vs_jerasure, more_than_127_chunks_is_refused_as_jerasure_refuses_it) {
+TEST(tentacle_vs_stock, more_than_127_chunks_is_refused_as_jerasure_refuses_it) {
   for (const std::string plugin : {"power8", "jerasure"}) {
     Codec codec;
     std::ostringstream ss;
@@ -674,6 +693,29 @@ TEST(tentacle_vs_jerasure, more_than_127_chunks_is_refused_as_jerasure_refuses_i
     if (plugin == "power8") {
       EXPECT_NE(ss.str().find("at most 127"), std::string::npos) << ss.str();
     }
+  }
+}
+
+// isa's verdicts in Tentacle: its own bound on m (MAX_M = 32), the Vandermonde bounds, and the shard ids'
+// 127 chunks; power8-code=isa reaches the same one on each profile.
+TEST(tentacle_vs_stock, isa_code_reaches_isas_verdicts) {
+  const std::vector<Profile> profiles{
+      {{"technique", "cauchy"}, {"k", "4"}, {"m", "32"}},      {{"technique", "cauchy"}, {"k", "4"}, {"m", "33"}},
+      {{"technique", "reed_sol_van"}, {"k", "32"}, {"m", "3"}}, {{"technique", "reed_sol_van"}, {"k", "33"}, {"m", "2"}},
+      {{"technique", "reed_sol_van"}, {"k", "21"}, {"m", "4"}}, {{"technique", "reed_sol_van"}, {"k", "22"}, {"m", "4"}},
+      {{"technique", "reed_sol_van"}, {"k", "2"}, {"m", "5"}},  {{"technique", "cauchy"}, {"k", "100"}, {"m", "27"}},
+      {{"technique", "cauchy"}, {"k", "100"}, {"m", "28"}},     {{"technique", "cauchy_good"}},
+  };
+  for (const Profile &profile : profiles) {
+    SCOPED_TRACE(::testing::PrintToString(profile));
+    Profile ours = profile, theirs = profile;
+    ours["power8-code"] = "isa";
+    Codec codec;
+    std::ostringstream ss;
+    auto &registry = ceph::ErasureCodePluginRegistry::instance();
+    const int r_ours = registry.factory("power8", EC_PLUGIN_DIR, ours, &codec, &ss);
+    const int r_theirs = registry.factory("isa", EC_STOCK_PLUGIN_DIR, theirs, &codec, &ss);
+    EXPECT_EQ(r_ours, r_theirs) << ss.str();
   }
 }
 
