@@ -114,6 +114,17 @@ const std::vector<Profile> &profiles() {
   return list;
 }
 
+// body(p) for the pair of every profile of profiles(), traced with its profile; the test stops at a pair
+// the registry cannot build.
+template <class Body> void for_each_pair(Body &&body) {
+  for (const Profile &profile : profiles()) {
+    SCOPED_TRACE(::testing::PrintToString(profile));
+    Pair p(profile);
+    ASSERT_TRUE(p.ours && p.theirs);
+    body(p);
+  }
+}
+
 // The k data chunks of a random object, as shard buffers.
 PtrMap random_data(const Pair &p, std::mt19937 &rng) {
   PtrMap data(p.k + p.m);
@@ -245,10 +256,7 @@ PtrMap remap(const Codec &codec, const PtrMap &logical) {
 }
 
 TEST(tentacle_vs_stock, advertise_the_same_optimizations_granularity_profile_and_chunk_sizes) {
-  for (const Profile &profile : profiles()) {
-    SCOPED_TRACE(::testing::PrintToString(profile));
-    Pair p(profile);
-    ASSERT_TRUE(p.ours && p.theirs);
+  for_each_pair([&](Pair &p) {
     EXPECT_EQ(p.ours->get_supported_optimizations(), p.theirs->get_supported_optimizations());
     EXPECT_EQ(p.ours->get_optimizations_flags_string(), p.theirs->get_optimizations_flags_string());
     EXPECT_EQ(p.ours->get_minimum_granularity(), p.theirs->get_minimum_granularity());
@@ -258,21 +266,18 @@ TEST(tentacle_vs_stock, advertise_the_same_optimizations_granularity_profile_and
     EXPECT_EQ(p.ours->get_chunk_mapping(), p.theirs->get_chunk_mapping());
     // jerasure aborts (ceph_assert(alignment <= chunk_size)) when a per-chunk-aligned chunk would be
     // smaller than its alignment: only stripes of at least a chunk per data shard there.
-    const bool per_chunk = profile.count("jerasure-per-chunk-alignment");
+    const bool per_chunk = p.profile.count("jerasure-per-chunk-alignment");
     for (unsigned width : {1u, 4096u, p.k * 4096u, 1000003u, 4u << 20}) {
       if (!per_chunk || width >= p.k * 4096u) {
         EXPECT_EQ(p.ours->get_chunk_size(width), p.theirs->get_chunk_size(width)) << "stripe width " << width;
       }
     }
-  }
+  });
 }
 
 TEST(tentacle_vs_stock, encode_chunks_gives_the_same_parity_with_zero_data_and_parity_subsets) {
   std::mt19937 rng(11);
-  for (const Profile &profile : profiles()) {
-    SCOPED_TRACE(::testing::PrintToString(profile));
-    Pair p(profile);
-    ASSERT_TRUE(p.ours && p.theirs);
+  for_each_pair([&](Pair &p) {
     PtrMap data = random_data(p, rng);
     expect_same_maps(encode(p.ours, p, data), encode(p.theirs, p, data), "every shard");
     // Zero-in, zero-out: a data shard left out is zeros (the first and, when k > 2, the last one).
@@ -286,15 +291,12 @@ TEST(tentacle_vs_stock, encode_chunks_gives_the_same_parity_with_zero_data_and_p
     const shard_id_t last = shard(p.k + p.m - 1);
     EXPECT_TRUE(same(encode(p.ours, p, data, {p.k + p.m - 1}).at(last), encode(p.theirs, p, data).at(last)))
         << "one parity";
-  }
+  });
 }
 
 TEST(tentacle_vs_stock, decode_chunks_rebuilds_what_the_stock_plugin_rebuilds) {
   std::mt19937 rng(12);
-  for (const Profile &profile : profiles()) {
-    SCOPED_TRACE(::testing::PrintToString(profile));
-    Pair p(profile);
-    ASSERT_TRUE(p.ours && p.theirs);
+  for_each_pair([&](Pair &p) {
     const PtrMap all = random_stripe(p, rng);
     // Erasures: the first m shards, the last m, the last data shard with the first parity, and (m > 2)
     // two of m. Every lost shard wanted, and (as the OSD may ask) fewer: all but the first, each alone.
@@ -320,15 +322,12 @@ TEST(tentacle_vs_stock, decode_chunks_rebuilds_what_the_stock_plugin_rebuilds) {
         expect_rebuilt(p, in, wanted, all);
       }
     }
-  }
+  });
 }
 
 TEST(tentacle_vs_stock, parity_deltas_at_any_granule_match_the_stock_plugin_and_a_full_encode) {
   std::mt19937 rng(13);
-  for (const Profile &profile : profiles()) {
-    SCOPED_TRACE(::testing::PrintToString(profile));
-    Pair p(profile);
-    ASSERT_TRUE(p.ours && p.theirs);
+  for_each_pair([&](Pair &p) {
     PtrMap data = random_data(p, rng);
     PtrMap parity_ours = encode(p.ours, p, data), parity_theirs = encode(p.theirs, p, data);
     for (int update = 0; update < 12; update++) {
@@ -349,15 +348,12 @@ TEST(tentacle_vs_stock, parity_deltas_at_any_granule_match_the_stock_plugin_and_
       expect_same_maps(parity_ours, parity_theirs, "after the delta");
       expect_same_maps(parity_ours, encode(p.theirs, p, data), "against a full encode");
     }
-  }
+  });
 }
 
 TEST(tentacle_vs_stock, shard_map_encode_decode_and_minimum_to_decode_agree) {
   std::mt19937 rng(14);
-  for (const Profile &profile : profiles()) {
-    SCOPED_TRACE(::testing::PrintToString(profile));
-    Pair p(profile);
-    ASSERT_TRUE(p.ours && p.theirs);
+  for_each_pair([&](Pair &p) {
     const unsigned n = p.k + p.m;
     bufferlist object;
     object.push_back(random_buffer(p.k * p.chunk - 100, rng));
@@ -395,15 +391,12 @@ TEST(tentacle_vs_stock, shard_map_encode_decode_and_minimum_to_decode_agree) {
               std::vector<shard_id_t>(minimum_theirs.begin(), minimum_theirs.end()));
     for (shard_id_t s : minimum_theirs)
       EXPECT_EQ(sub_ours.at(s), sub_theirs.at(s));
-  }
+  });
 }
 
 TEST(tentacle_vs_stock, decode_chunks_rebuilds_a_shard_given_in_both_maps_as_jerasure_does) {
   std::mt19937 rng(16);
-  for (const Profile &profile : profiles()) {
-    SCOPED_TRACE(::testing::PrintToString(profile));
-    Pair p(profile);
-    ASSERT_TRUE(p.ours && p.theirs);
+  for_each_pair([&](Pair &p) {
     const PtrMap all = random_stripe(p, rng);
     // The shard in both maps has a wrong copy in `in`: out must get the shard rebuilt from the others,
     // as jerasure's (its out map wins). Alone, then (m >= 2) with a lost shard of the other kind.
@@ -419,17 +412,14 @@ TEST(tentacle_vs_stock, decode_chunks_rebuilds_a_shard_given_in_both_maps_as_jer
       wanted.push_back(both);
       expect_rebuilt(p, in, wanted, all);
     }
-  }
+  });
 }
 
 // The shapes of call the OSD's FastEC path may send beyond those above, each against a full encode.
 
 TEST(tentacle_vs_stock, several_deltas_into_a_parity_subset_in_one_apply_delta_give_a_full_encode) {
   std::mt19937 rng(17);
-  for (const Profile &profile : profiles()) {
-    SCOPED_TRACE(::testing::PrintToString(profile));
-    Pair p(profile);
-    ASSERT_TRUE(p.ours && p.theirs);
+  for_each_pair([&](Pair &p) {
     for (const auto &subset : parity_subsets(p)) {
       PtrMap data = random_data(p, rng);
       const PtrMap before = encode(p.theirs, p, data);
@@ -467,15 +457,12 @@ TEST(tentacle_vs_stock, several_deltas_into_a_parity_subset_in_one_apply_delta_g
       }
       expect_same_maps(parity_ours, parity_theirs, "power8 against jerasure");
     }
-  }
+  });
 }
 
 TEST(tentacle_vs_stock, encode_chunks_with_absent_data_and_any_parity_subset_gives_a_full_encode) {
   std::mt19937 rng(18);
-  for (const Profile &profile : profiles()) {
-    SCOPED_TRACE(::testing::PrintToString(profile));
-    Pair p(profile);
-    ASSERT_TRUE(p.ours && p.theirs);
+  for_each_pair([&](Pair &p) {
     const PtrMap data = random_data(p, rng);
     // Absent: the first data shard; the first and the last; all but the second; all of them.
     std::vector<std::vector<unsigned>> absences{{0}, {0, p.k - 1}, {}, {}};
@@ -508,7 +495,7 @@ TEST(tentacle_vs_stock, encode_chunks_with_absent_data_and_any_parity_subset_giv
               << "parity " << i << " of " << ::testing::PrintToString(subset);
       }
     }
-  }
+  });
 }
 
 // With a `mapping`: jerasure's shard calls ignore it (they code shard i as logical chunk i, and so does its
