@@ -498,11 +498,9 @@ TEST(tentacle_vs_stock, encode_chunks_with_absent_data_and_any_parity_subset_giv
   });
 }
 
-// With a `mapping`: jerasure's shard calls ignore it (they code shard i as logical chunk i, and so does its
-// encode), so the expected chunks are those of jerasure without the mapping, logical chunk i at the shard
-// power8's mapping names.
-TEST(tentacle_vs_stock, stripe_calls_of_a_mapping_profile_code_each_chunk_at_its_shard) {
-  std::mt19937 rng(20);
+// body(p, mapped, profile) for every profile of mapping_profiles(): p the pair of the profile without its
+// mapping, mapped power8 with it; traced with the profile, and the test stops where a codec cannot be built.
+template <class Body> void for_each_mapping_pair(Body &&body) {
   for (const Profile &profile : mapping_profiles()) {
     SCOPED_TRACE(::testing::PrintToString(profile));
     Profile plain = profile;
@@ -510,6 +508,16 @@ TEST(tentacle_vs_stock, stripe_calls_of_a_mapping_profile_code_each_chunk_at_its
     Pair p(plain);
     const Codec mapped = make("power8", profile);
     ASSERT_TRUE(p.ours && p.theirs && mapped);
+    body(p, mapped, profile);
+  }
+}
+
+// With a `mapping`: jerasure's shard calls ignore it (they code shard i as logical chunk i, and so does its
+// encode), so the expected chunks are those of jerasure without the mapping, logical chunk i at the shard
+// power8's mapping names.
+TEST(tentacle_vs_stock, stripe_calls_of_a_mapping_profile_code_each_chunk_at_its_shard) {
+  std::mt19937 rng(20);
+  for_each_mapping_pair([&](Pair &p, const Codec &mapped, const Profile &) {
     ASSERT_EQ(mapped->get_chunk_mapping().size(), p.k + p.m);
     PtrMap data = random_data(p, rng), all = data;
     for (auto &&[s, ptr] : encode(p.theirs, p, data))
@@ -550,18 +558,12 @@ TEST(tentacle_vs_stock, stripe_calls_of_a_mapping_profile_code_each_chunk_at_its
     const PtrMap after = encode(p.theirs, p, data);
     for (unsigned i = p.k; i < p.k + p.m; i++)
       EXPECT_TRUE(same(parity.at(shard_of(mapped, i)), after.at(shard(i)))) << "apply_delta, chunk " << i;
-  }
+  });
 }
 
 TEST(tentacle_vs_stock, shard_map_calls_of_a_mapping_profile_code_each_chunk_at_its_shard) {
   std::mt19937 rng(21);
-  for (const Profile &profile : mapping_profiles()) {
-    SCOPED_TRACE(::testing::PrintToString(profile));
-    Profile plain = profile;
-    plain.erase("mapping");
-    Pair p(plain);
-    const Codec mapped = make("power8", profile);
-    ASSERT_TRUE(p.theirs && mapped);
+  for_each_mapping_pair([&](Pair &p, const Codec &mapped, const Profile &profile) {
     const unsigned n = p.k + p.m;
     bufferlist object;
     object.push_back(random_buffer(p.k * p.chunk - 100, rng));
@@ -608,7 +610,7 @@ TEST(tentacle_vs_stock, shard_map_calls_of_a_mapping_profile_code_each_chunk_at_
     ASSERT_EQ(jerasure_mapped->minimum_to_decode_with_cost(want, costs, &cheapest_theirs), 0);
     EXPECT_EQ(std::vector<shard_id_t>(cheapest_ours.begin(), cheapest_ours.end()),
               std::vector<shard_id_t>(cheapest_theirs.begin(), cheapest_theirs.end()));
-  }
+  });
 }
 
 // apply_delta and encode_delta return nothing: on buffers they cannot code, the plugin must stop the
