@@ -26,9 +26,8 @@ trap '[ -z "$prepare_pid" ] || kill_tree "$prepare_pid"' EXIT
 # The background preparation of stage 70's roots, once the installed release is known (stage 10 installs it).
 start_prepare() {
   [ -z "$prepare_pid" ] && selected 70 && [ "${EC_PREPARE_ROOTS:-1}" != 0 ] || return 0
-  local host releases
-  host=$(release_installed 2>/dev/null) || return 0
-  releases=${EC_RELEASES:-$(release_names | grep -vx "$host")}
+  local releases
+  releases=$(release_others_to_run 2>/dev/null) || return 0
   [ -n "$releases" ] || return 0
   ensure_packages mmdebstrap util-linux
   # shellcheck disable=SC2086 # release names are words

@@ -45,9 +45,10 @@ apt_debian_mirror() {
 
 apt_private_sources() {
   local type=$1 arch=$2 file=$3 suite=${4:-} entries uri s comps keyring=/usr/share/keyrings/debian-archive-keyring.gpg
-  entries=$(apt_debian_entries) || return 1
   if [ -n "$suite" ]; then
-    entries="$(awk '{print $1; exit}' <<<"$entries") $suite main"
+    entries="$(apt_debian_mirror) $suite main" || return 1
+  else
+    entries=$(apt_debian_entries) || return 1
   fi
   while read -r uri s comps; do
     echo "Types: $type"

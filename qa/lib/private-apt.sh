@@ -4,15 +4,16 @@
 # (or source packages) never touch the host's apt state.
 # Source it, then: private_apt_config DIR deb ppc64el   (binary packages of that architecture)
 #              or: private_apt_config DIR deb-src       (source packages)
+#              or: private_apt_config DIR TYPE ARCH SUITE  (only SUITE of the system's mirror, main)
 # and export APT_CONFIG=DIR/apt.conf.
 . "$(dirname "${BASH_SOURCE[0]}")/apt-retry.sh"
 . "$(dirname "${BASH_SOURCE[0]}")/apt-sources.sh"
 private_apt_config() {
-  local dir=$1 type=$2 arch=${3:-}
+  local dir=$1 type=$2 arch=${3:-} suite=${4:-}
   mkdir -p "$dir"/lists/partial "$dir"/archives/partial "$dir"/cache "$dir"/sl
   : >"$dir/empty"
   : >"$dir/status"
-  apt_private_sources "$type" "$arch" "$dir/sl/private.sources" || return 1
+  apt_private_sources "$type" "$arch" "$dir/sl/private.sources" "$suite" || return 1
   {
     echo "Dir::Etc::sourcelist \"$dir/empty\";"
     echo "Dir::Etc::sourceparts \"$dir/sl\";"

@@ -8,6 +8,7 @@
 #   release_tentacle_or_later RELEASE  true when RELEASE is, in table order, the first release of interface
 #                                 generation 'tentacle' (20.2) or a later one: FastEC (allow_ec_optimizations),
 #                                 ceph-objectstore-tool reading stores read-only
+#   release_others_to_run         the releases stage 70 runs: $EC_RELEASES, or every release but the installed one
 #   release_real_headers RELEASE  fetch RELEASE's own headers from Debian's source package (test/abi's pin of
 #                                 the Tentacle declarations) unless there; prints their directory
 #                                 ($EC_CEPH_SOURCE_DIR, default /var/tmp/ec-power8-src/ceph-<version>)
@@ -50,6 +51,13 @@ release_tentacle_or_later() {
   done
   echo "release '$1' is not in ceph-releases.tsv" >&2
   return 1
+}
+
+release_others_to_run() {
+  local host
+  if [ -n "${EC_RELEASES:-}" ]; then echo "$EC_RELEASES"; return 0; fi
+  host=$(release_installed) || return 1
+  release_names | grep -vx "$host"
 }
 
 release_real_headers() {

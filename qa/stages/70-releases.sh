@@ -47,7 +47,7 @@ ensure_packages "${EC_BUILD_PACKAGES[@]}" mmdebstrap util-linux binutils
 release_roots_prepared
 
 host=$(release_installed)
-releases=${EC_RELEASES:-$(release_names | grep -vx "$host")}
+releases=$(release_others_to_run)
 [ -n "$releases" ] || die "no release to run besides the installed $host (ceph-releases.tsv)"
 stock_lib=/usr/lib/$(gcc -dumpmachine)/ceph/erasure-code/libec_jerasure.so
 newest=$(release_names | tail -1)
