@@ -109,6 +109,10 @@ osd_memory_target = 1073741824
 bluestore_block_size = 4294967296
 bluestore_block_create = true
 bluestore_fsck_on_mount = false
+# Each bluestore OSD takes bdev_aio_max_queue_depth (1024) of the host's fs.aio-max-nr (65536 on Debian) per
+# device at mkfs and start: a few test clusters at once on one host run out (mkfs fails with io_setup EAGAIN).
+# A test cluster's queues never get that deep.
+bdev_aio_max_queue_depth = 128
 memstore_device_bytes = 1073741824
 # Fast recovery and scrubs on a test box; bluestore on a file looks rotational.
 osd_recovery_sleep = 0
