@@ -244,26 +244,31 @@ void Codec::apply_delta_bytes(std::size_t len, unsigned j, const std::uint8_t *d
   const unsigned k = params_.k, m = params_.m;
   const std::size_t tb = kernels_.table_bytes;
   const std::uint8_t *column = column_tables_->data() + std::size_t{j} * m * tb;
+  auto coef = [&](unsigned r) { return coding_[std::size_t{r} * k + j]; };
+  // Reed-Solomon's all-ones row (coefficient 1) needs no multiply: xor_mad XORs it in the same pass over
+  // delta as the first batch of multiply rows, so delta is read once for all of them.
+  unsigned ones = m;
+  for (unsigned r = 0; r < m && ones == m; r++)
+    if (parity[r] && coef(r) == 1)
+      ones = r;
   alignas(simd::kTableAlignment) std::uint8_t tables[kMadBatch * simd::kMaxTableBytes];
-  std::uint8_t *rows[kMadBatch];
+  std::uint8_t *rows[kMadBatch + 1]; // rows[0]: the all-ones row's parity, until it has been applied
   unsigned batched = 0;
   auto flush = [&] {
-    if (batched)
-      kernels_.mad(len, batched, tables, delta, rows);
+    if (ones < m) {
+      rows[0] = parity[ones];
+      kernels_.xor_mad(len, batched + 1, tables, delta, rows);
+      ones = m;
+    } else if (batched) {
+      kernels_.mad(len, batched, tables, delta, rows + 1);
+    }
     batched = 0;
   };
   for (unsigned r = 0; r < m; r++) {
-    const std::uint8_t coef = coding_[std::size_t{r} * k + j];
-    if (!parity[r] || coef == 0)
+    if (!parity[r] || coef(r) == 0 || r == ones)
       continue;
-    if (coef == 1) {
-      // Reed-Solomon's first parity row is all ones: a plain XOR, the cheapest kernel.
-      const std::uint8_t *sources[2] = {parity[r], delta};
-      kernels_.xor_many(len, 2, sources, parity[r]);
-      continue;
-    }
     std::memcpy(tables + batched * tb, column + std::size_t{r} * tb, tb);
-    rows[batched++] = parity[r];
+    rows[1 + batched++] = parity[r];
     if (batched == kMadBatch)
       flush();
   }
