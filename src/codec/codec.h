@@ -68,9 +68,9 @@ public:
   // parity[r] ^= coding(r, data_index) * delta for every non-null parity[r], r < m: what changing
   // len bytes of data chunk data_index by delta (old ^ new) does to the parity at the same offset. For
   // the Cauchy techniques the bytes must be whole packet groups of the chunk (offset and len multiples
-  // of w*packetsize); for Reed-Solomon any offset and length. One pass over delta for every parity (32 rows
-  // per pass), the all-ones row's XOR included (kernels.xor_mad). -EINVAL if data_index >= k
-  // or len is not a multiple of minimum_granularity().
+  // of w*packetsize); for Reed-Solomon any offset and length. Every parity row, the all-ones row's XOR
+  // included, in one kernel call over delta (kernels.xor_mad; one pass while the rows fit a pass).
+  // -EINVAL if data_index >= k or len is not a multiple of minimum_granularity().
   int apply_delta(std::size_t len, unsigned data_index, const std::uint8_t *delta,
                   std::uint8_t *const *parity) const;
   // delta = old_data ^ new_data; delta may be old_data or new_data itself (in place).
