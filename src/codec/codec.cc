@@ -26,6 +26,7 @@ int Codec::init(Profile &profile, const ReleaseDefaults &defaults, std::ostream 
   // The monitor calls init() twice on one object: start from nothing each time.
   encoder_.reset();
   column_tables_.reset();
+  delta_columns_.clear();
   column_bits_.clear();
   coding_.clear();
   int r = parse(profile, defaults, ss);
@@ -123,9 +124,23 @@ void Codec::prepare_delta() {
   if (!is_bitmatrix(params_.technique)) {
     const std::size_t tb = kernels_.table_bytes;
     column_tables_ = std::make_unique<AlignedBuffer>(std::size_t{k} * m * tb, std::pmr::get_default_resource());
-    for (unsigned j = 0; j < k; j++)
-      for (unsigned r = 0; r < m; r++)
-        kernels_.expand(coding_[std::size_t{r} * k + j], column_tables_->data() + (std::size_t{j} * m + r) * tb);
+    delta_columns_.assign(k, {});
+    for (unsigned j = 0; j < k; j++) {
+      DeltaColumn &column = delta_columns_[j];
+      for (unsigned r = 0; r < m && !column.xor_first; r++)
+        if (coding_[std::size_t{r} * k + j] == 1) {
+          column.rows.push_back(r);
+          column.xor_first = true;
+        }
+      for (unsigned r = 0; r < m; r++) {
+        const std::uint8_t coef = coding_[std::size_t{r} * k + j];
+        if (coef == 0 || (column.xor_first && r == column.rows[0]))
+          continue;
+        const std::size_t multiply_row = column.rows.size() - column.xor_first;
+        kernels_.expand(coef, column_tables_->data() + (std::size_t{j} * m + multiply_row) * tb);
+        column.rows.push_back(r);
+      }
+    }
     return;
   }
   const gf::Matrix bits = gf::matrix_to_bitmatrix(m, k, coding_);
@@ -241,29 +256,42 @@ int Codec::apply_delta(std::size_t len, unsigned data_index, const std::uint8_t 
 
 void Codec::apply_delta_bytes(std::size_t len, unsigned j, const std::uint8_t *delta,
                               std::uint8_t *const *parity) const {
-  const unsigned k = params_.k, m = params_.m;
   const std::size_t tb = kernels_.table_bytes;
-  const std::uint8_t *column = column_tables_->data() + std::size_t{j} * m * tb;
+  const DeltaColumn &column = delta_columns_[j];
+  const std::uint8_t *column_tables = column_tables_->data() + std::size_t{j} * params_.m * tb;
+  const unsigned n = static_cast<unsigned>(column.rows.size());
+  std::uint8_t *rows[gf::kMaxChunks];
+  bool every = true;
+  for (unsigned i = 0; i < n; i++)
+    every &= (rows[i] = parity[column.rows[i]]) != nullptr;
+  // One pass over delta for the all-ones row (xor_mad XORs it, no multiply) and the multiply rows.
+  if (every) {
+    if (column.xor_first)
+      kernels_.xor_mad(len, n, column_tables, delta, rows);
+    else if (n)
+      kernels_.mad(len, n, column_tables, delta, rows);
+    return;
+  }
+  // Some parities not wanted: the wanted multiply rows' tables gathered on the stack, kMadBatch at a time.
   alignas(simd::kTableAlignment) std::uint8_t tables[kMadBatch * simd::kMaxTableBytes];
-  std::uint8_t *rows[kMadBatch];
+  std::uint8_t *batch[kMadBatch + 1]; // batch[0]: the all-ones row's parity, until it has been applied
+  bool ones = column.xor_first && rows[0];
   unsigned batched = 0;
   auto flush = [&] {
-    if (batched)
-      kernels_.mad(len, batched, tables, delta, rows);
+    if (ones) {
+      batch[0] = rows[0];
+      kernels_.xor_mad(len, batched + 1, tables, delta, batch);
+      ones = false;
+    } else if (batched) {
+      kernels_.mad(len, batched, tables, delta, batch + 1);
+    }
     batched = 0;
   };
-  for (unsigned r = 0; r < m; r++) {
-    const std::uint8_t coef = coding_[std::size_t{r} * k + j];
-    if (!parity[r] || coef == 0)
+  for (unsigned i = column.xor_first; i < n; i++) {
+    if (!rows[i])
       continue;
-    if (coef == 1) {
-      // Reed-Solomon's first parity row is all ones: a plain XOR, the cheapest kernel.
-      const std::uint8_t *sources[2] = {parity[r], delta};
-      kernels_.xor_many(len, 2, sources, parity[r]);
-      continue;
-    }
-    std::memcpy(tables + batched * tb, column + std::size_t{r} * tb, tb);
-    rows[batched++] = parity[r];
+    std::memcpy(tables + batched * tb, column_tables + (i - column.xor_first) * tb, tb);
+    batch[1 + batched++] = rows[i];
     if (batched == kMadBatch)
       flush();
   }

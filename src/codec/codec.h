@@ -68,9 +68,9 @@ public:
   // parity[r] ^= coding(r, data_index) * delta for every non-null parity[r], r < m: what changing
   // len bytes of data chunk data_index by delta (old ^ new) does to the parity at the same offset. For
   // the Cauchy techniques the bytes must be whole packet groups of the chunk (offset and len multiples
-  // of w*packetsize); for Reed-Solomon any offset and length. The multiply rows take one pass over delta
-  // (kernels.mad, several parities per pass), rows of coefficient 1 an XOR. -EINVAL if data_index >= k
-  // or len is not a multiple of minimum_granularity().
+  // of w*packetsize); for Reed-Solomon any offset and length. Every parity row, the all-ones row's XOR
+  // included, in one kernel call over delta (kernels.xor_mad; one pass while the rows fit a pass).
+  // -EINVAL if data_index >= k or len is not a multiple of minimum_granularity().
   int apply_delta(std::size_t len, unsigned data_index, const std::uint8_t *delta,
                   std::uint8_t *const *parity) const;
   // delta = old_data ^ new_data; delta may be old_data or new_data itself (in place).
@@ -100,8 +100,16 @@ private:
   gf::Matrix coding_;
   ChunkCoderPtr encoder_;
   std::uint32_t code_id_ = 0; // this codec's code in decode_cache_
-  // Reed-Solomon deltas: the m expanded coefficients of each data column, column after column (column j's
-  // tables at (j * m + r) * table_bytes), so that a delta's multiply rows are one mad call.
+  // Reed-Solomon deltas, data column j: the parity rows its delta changes, in the order the kernels take
+  // them: the first row of coefficient 1 first if there is one (xor_mad XORs it in), then the multiply
+  // rows; rows of coefficient 0 left out.
+  struct DeltaColumn {
+    std::vector<unsigned> rows;
+    bool xor_first = false;
+  };
+  std::vector<DeltaColumn> delta_columns_;
+  // The expanded coefficients of the multiply rows of each column, in delta_columns_' order, column j's from
+  // j * m * table_bytes on: with every parity wanted, a delta is one kernel call on tables in place.
   std::unique_ptr<AlignedBuffer> column_tables_;
   // Cauchy deltas: for data column j, parity r and packet l of a group, the bits x of the 8x8 block of
   // coefficient (r, j) set in row l, i.e. which of delta's packets x that parity packet XORs in; at

@@ -34,6 +34,12 @@ struct Kernels {
   // dst[r] ^= coef[r] * src for r < rows; tables holds rows tables back to back.
   void (*mad)(std::size_t len, unsigned rows, const std::uint8_t *tables, const std::uint8_t *src,
               std::uint8_t *const *dst);
+  // mad with a first row of coefficient 1, XORed without a multiply: dst[0] ^= src and dst[r] ^= coef[r] *
+  // src for 0 < r < rows (rows >= 1); tables holds the rows - 1 tables of rows 1.. back to back. Reed-Solomon's
+  // all-ones parity row so shares the first pass of the multiply rows (as many as mad groups in one pass):
+  // a delta is read from memory once for all of a code's parities.
+  void (*xor_mad)(std::size_t len, unsigned rows, const std::uint8_t *tables, const std::uint8_t *src,
+                  std::uint8_t *const *dst);
   // dst[r] = sum over j < k of coef[r][j] * src[j], for r < rows (rows >= 1, k >= 1, any number: the
   // kernel groups rows as its registers allow and reads each source once per group).
   // tables holds rows * k tables, row-major: coefficient (r, j) at tables + (r * k + j) * table_bytes.

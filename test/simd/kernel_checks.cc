@@ -109,6 +109,19 @@ AssertionResult check_mad(const Kernels &kernels, const Shape &s, Rng &rng) {
   return compare(describe(kernels, "mad", s), dst, want, src);
 }
 
+AssertionResult check_xor_mad(const Kernels &kernels, const Shape &s, Rng &rng) {
+  auto src = random_buffers(1, s.len, s.src_align, rng);
+  auto dst = random_buffers(s.rows, s.len, s.dst_align, rng);
+  auto coefs = random_coefficients(s.rows, rng);
+  coefs[0] = 1;
+  auto want = copies(dst);
+  kernels_reference.mad(s.len, s.rows, TableArray(kernels_reference, coefs).data(), src[0].data(),
+                        outputs(want).data());
+  coefs.erase(coefs.begin()); // xor_mad takes the tables of the rows after the first
+  kernels.xor_mad(s.len, s.rows, TableArray(kernels, coefs).data(), src[0].data(), outputs(dst).data());
+  return compare(describe(kernels, "xor_mad", s), dst, want, src);
+}
+
 AssertionResult check_dot_prod(const Kernels &kernels, const Shape &s, Rng &rng) {
   auto src = random_buffers(s.k, s.len, s.src_align, rng);
   auto dst = random_buffers(s.rows, s.len, s.dst_align, rng); // garbage the kernel must overwrite

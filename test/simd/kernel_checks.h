@@ -22,6 +22,8 @@ struct Shape {
 
 ::testing::AssertionResult check_mul(const Kernels &kernels, const Shape &shape, Rng &rng);
 ::testing::AssertionResult check_mad(const Kernels &kernels, const Shape &shape, Rng &rng);
+// xor_mad against the reference's mad with coefficient 1 for the first row.
+::testing::AssertionResult check_xor_mad(const Kernels &kernels, const Shape &shape, Rng &rng);
 ::testing::AssertionResult check_dot_prod(const Kernels &kernels, const Shape &shape, Rng &rng);
 // in_place < shape.k: dst is src[in_place]; otherwise a separate buffer.
 ::testing::AssertionResult check_xor_many(const Kernels &kernels, const Shape &shape, unsigned in_place,

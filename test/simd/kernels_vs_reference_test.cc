@@ -54,6 +54,7 @@ TEST_P(KernelsVsReference, EveryShape) {
         s.dst_align = rng.below(64);
         ASSERT_TRUE(check_dot_prod(kernels(), s, rng));
         ASSERT_TRUE(check_mad(kernels(), s, rng));
+        ASSERT_TRUE(check_xor_mad(kernels(), s, rng));
       }
 }
 
@@ -71,6 +72,7 @@ TEST_P(KernelsVsReference, RowsBeyondOnePass) {
         s.dst_align = rng.below(64);
         ASSERT_TRUE(check_dot_prod(kernels(), s, rng));
         ASSERT_TRUE(check_mad(kernels(), s, rng));
+        ASSERT_TRUE(check_xor_mad(kernels(), s, rng));
       }
 }
 

@@ -29,6 +29,13 @@ void mad(std::size_t len, unsigned rows, const std::uint8_t *tables, const std::
       dst[r][i] ^= gf::mul(tables[r * kTableBytes], src[i]);
 }
 
+void xor_mad(std::size_t len, unsigned rows, const std::uint8_t *tables, const std::uint8_t *src,
+             std::uint8_t *const *dst) {
+  for (std::size_t i = 0; i < len; i++)
+    dst[0][i] ^= src[i];
+  mad(len, rows - 1, tables, src, dst + 1);
+}
+
 void dot_prod(std::size_t len, unsigned k, unsigned rows, const std::uint8_t *tables,
               const std::uint8_t *const *src, std::uint8_t *const *dst) {
   for (unsigned r = 0; r < rows; r++)
@@ -52,6 +59,6 @@ void xor_many(std::size_t len, unsigned n, const std::uint8_t *const *src, std::
 
 } // namespace
 
-const Kernels kernels_reference = {"reference", kTableBytes, expand, mul, mad, dot_prod, xor_many};
+const Kernels kernels_reference = {"reference", kTableBytes, expand, mul, mad, xor_mad, dot_prod, xor_many};
 
 } // namespace ec::simd

@@ -459,33 +459,70 @@ template <class T> struct RegionLoops {
   }
 
   // ---- multiply-accumulate: one source into R outputs (products_block, accumulating) ----
-  template <unsigned R>
+  // With XorFirst, out[0] ^= src as well, block by block before the R multiply rows (out[1..R]): the block
+  // of src is read from memory once and from L1 again, and the XOR holds no register across the products.
+  template <unsigned U, class IO>
+  static EC_SKELETON_INLINE void xor_row_block(const IO &io, size_t off, const uint8_t *src, uint8_t *dst) {
+    Vec v[U];
+    EC_SKELETON_UNROLL
+    for (unsigned u = 0; u < U; u++)
+      v[u] = T::add(io.load(dst + off + u * W), io.load(src + off + u * W));
+    EC_SKELETON_UNROLL
+    for (unsigned u = 0; u < U; u++)
+      io.store(dst + off + u * W, v[u]);
+  }
+
+  template <unsigned R, bool XorFirst, unsigned U, class IO>
+  static EC_SKELETON_INLINE void mad_block(const IO &io, size_t off, const uint8_t *tables, const uint8_t *src,
+                                           uint8_t *const *out) {
+    if constexpr (XorFirst)
+      xor_row_block<U>(io, off, src, out[0]);
+    products_block<R, U, true>(io, off, tables, TB, src, out + (XorFirst ? 1 : 0));
+  }
+
+  template <unsigned R, bool XorFirst>
   static void mad_rows(size_t len, const uint8_t *tables, const uint8_t *src, uint8_t *const *dst) {
     constexpr unsigned U = T::unroll(R);
-    uint8_t *out[R];
-    copy_pointers<R>(dst, out);
+    uint8_t *out[R + XorFirst];
+    copy_pointers<R + XorFirst>(dst, out);
     size_t off = 0;
     for (; len - off >= U * W; off += U * W)
-      products_block<R, U, true>(FullIO<T>{}, off, tables, TB, src, out);
+      mad_block<R, XorFirst, U>(FullIO<T>{}, off, tables, src, out);
     if constexpr (U > 1)
       for (; len - off >= W; off += W)
-        products_block<R, 1, true>(FullIO<T>{}, off, tables, TB, src, out);
+        mad_block<R, XorFirst, 1>(FullIO<T>{}, off, tables, src, out);
     if (off < len)
-      products_block<R, 1, true>(PartialIO<T>{len - off}, off, tables, TB, src, out);
+      mad_block<R, XorFirst, 1>(PartialIO<T>{len - off}, off, tables, src, out);
   }
 
   using MadRowsFn = void (*)(size_t, const uint8_t *, const uint8_t *, uint8_t *const *);
-  template <size_t... I> static MadRowsFn mad_rows_for(unsigned rows, std::index_sequence<I...>) {
-    static constexpr MadRowsFn fns[] = {&mad_rows<I + 1>...};
+  template <bool XorFirst, size_t... I> static MadRowsFn mad_rows_for(unsigned rows, std::index_sequence<I...>) {
+    static constexpr MadRowsFn fns[] = {&mad_rows<I + 1, XorFirst>...};
     return fns[rows - 1];
+  }
+  template <bool XorFirst> static MadRowsFn mad_rows_for(unsigned rows) {
+    return mad_rows_for<XorFirst>(rows, std::make_index_sequence<T::kMaxRows>{});
   }
 
   static void mad(size_t len, unsigned rows, const uint8_t *tables, const uint8_t *src,
                   uint8_t *const *dst) {
     for (unsigned first = 0; first < rows; first += T::kMaxRows) {
       const unsigned n = rows - first < T::kMaxRows ? rows - first : T::kMaxRows;
-      mad_rows_for(n, std::make_index_sequence<T::kMaxRows>{})(len, tables + first * TB, src, dst + first);
+      mad_rows_for<false>(n)(len, tables + first * TB, src, dst + first);
     }
+  }
+
+  // The XOR row rides along the first pass of up to kMaxRows multiply rows; alone, it is xor_many's.
+  static void xor_mad(size_t len, unsigned rows, const uint8_t *tables, const uint8_t *src,
+                      uint8_t *const *dst) {
+    if (rows == 1) {
+      const uint8_t *sources[2] = {dst[0], src};
+      xor_many(len, 2, sources, dst[0]);
+      return;
+    }
+    const unsigned n = rows - 1 < T::kMaxRows ? rows - 1 : T::kMaxRows;
+    mad_rows_for<true>(n)(len, tables, src, dst);
+    mad(len, rows - 1 - n, tables + n * TB, src, dst + 1 + n);
   }
 
   // ---- xor of n sources ----
@@ -568,6 +605,7 @@ template <class T> constexpr Kernels make_kernels(const char *name) {
                  &T::expand,
                  &RegionLoops<T>::mul,
                  &RegionLoops<T>::mad,
+                 &RegionLoops<T>::xor_mad,
                  &RegionLoops<T>::dot_prod,
                  &RegionLoops<T>::xor_many};
 }
