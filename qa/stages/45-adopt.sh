@@ -1,11 +1,12 @@
 #!/usr/bin/env bash
 # SPDX-License-Identifier: LGPL-2.1-or-later
 # tools/ceph-ec-power8 on a throw-away local cluster of the installed Ceph release (bluestore): jerasure
-# pools of every power8 technique and an lrc pool adopted by power8 in place with objects written, OSDs
-# restarted one at a time under reads, then with no jerasure library: reads, a killed OSD, degraded
-# reads and writes, backfill, deep-scrub; reverted to jerasure with no power8 library: everything exact;
-# refusals (power8 not preloaded, liberation, w=16, lrc k/m/l, isa). First the tool's profile rules without
-# a cluster (qa/tool/ceph-ec-power8-rules-test). Needs the plugin built by stage 10 in $EC_BUILD/lib.
+# pools of every power8 technique, an lrc pool (jerasure and isa layers) and isa pools of both techniques
+# adopted by power8 in place with objects written, OSDs restarted one at a time under reads, then with no
+# jerasure or isa library: reads, a killed OSD, degraded reads and writes, backfill, deep-scrub; reverted
+# to jerasure and isa with no power8 library: everything exact; refusals (power8 not preloaded, a power8
+# default profile merged by the monitor, liberation, w=16, lrc k/m/l). First the tool's profile rules
+# without a cluster (qa/tool/ceph-ec-power8-rules-test). Needs the plugin built by stage 10 in $EC_BUILD/lib.
 # EC_QA_PLUGIN_DIR / EC_QA_STOCK_PLUGIN_DIR / EC_QA_ADOPT_TOOL / EC_QA_KEEP pass through (see the script).
 set -euo pipefail
 # shellcheck source=SCRIPTDIR/../lib/common.sh
