@@ -153,12 +153,13 @@ void check_decode(const Codec &codec, IsalDecoder &isal, const Stripe &s, unsign
   }
 }
 
+// 1, 2 and m erasures, each once. (Built by filtering, not by push_back after a one-element initializer
+// list: GCC 16's -Warray-bounds takes that growth for a write past the first element.)
 std::vector<unsigned> erasure_counts(unsigned m) {
-  std::vector<unsigned> counts{1};
-  if (m >= 2)
-    counts.push_back(2);
-  if (m > 2)
-    counts.push_back(m);
+  std::vector<unsigned> counts;
+  for (unsigned lost : {1u, 2u, m})
+    if (lost <= m && (counts.empty() || lost > counts.back()))
+      counts.push_back(lost);
   return counts;
 }
 
