@@ -492,9 +492,10 @@ cl_start_retried() {
       . "$dir/env"
       return 0
     fi
+    # Whatever the failed attempt started (mon, mgr, OSDs that came up) stops, the last attempt's too.
+    (cl_stop "$dir") >/dev/null 2>&1 || true
     [ "$i" -lt "$attempts" ] || break
     cl_log "cluster start, attempt $i of $attempts, failed: starting again in a clean $dir"
-    (cl_stop "$dir") >/dev/null 2>&1 || true
     if [ -z "$fixed" ]; then
       rm -rf "$dir"
     else
