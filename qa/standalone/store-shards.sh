@@ -9,8 +9,12 @@
 #
 #   oracle_args PLUGIN CODE_KEYS        jerasure-shards' options for a pool's code, on one line
 #   store_lists DIR OSD_ID...           every object of every pool on those stopped OSDs: DIR/list.ID
-#   stored_shards ACTING LISTS OUT N    shards 0..N-1 of each "OBJECT PGID OSD..." line of ACTING
-#                                       (position j: the OSD holding shard j) into OUT/OBJECT.j
+#   mount_stores DIR OSD_ID...          each stopped OSD's store mounted at DIR/osd.ID (the tool's --op
+#                                       fuse): one tool run per OSD, not one per shard (get-bytes)
+#   umount_stores DIR                   and unmounted
+#   stored_shards ACTING MOUNTS OUT N   shards 0..N-1 of each "OBJECT PGID OSD..." line of ACTING
+#                                       (position j: the OSD holding shard j) into OUT/OBJECT.j, read from
+#                                       the stores mounted in MOUNTS
 #   corrupt_parity_in_store ACTING LISTS OBJECT SHARD
 #                                       test of the test (EC_QA_CORRUPT_PARITY=1): one byte of that shard
 #                                       flipped in its OSD's store
@@ -38,11 +42,11 @@ flip_byte() {
   "$PY" -c 'import sys; d = bytearray(open(sys.argv[1], "rb").read()); d[len(d) // 2] ^= 0x5a; open(sys.argv[1], "wb").write(d)' "$1"
 }
 
-# cot ID ARGS...: ceph-objectstore-tool on the stopped osd.ID's store.
+# cot ID ARGS...: ceph-objectstore-tool on the stopped osd.ID's store (for at most COT_TIMEOUT seconds).
 cot() {
   local id=$1
   shift
-  timeout 120 ceph-objectstore-tool --no-mon-config --data-path "$CL_DIR/osd.$id" --type "$CL_STORE" "$@" 2>>"$CL_DIR/log/cot.log"
+  timeout "${COT_TIMEOUT:-120}" ceph-objectstore-tool --no-mon-config --data-path "$CL_DIR/osd.$id" --type "$CL_STORE" "$@" 2>>"$CL_DIR/log/cot.log"
 }
 
 store_lists() {
@@ -63,15 +67,39 @@ object_spec() {
   echo "$spec"
 }
 
+mount_stores() {
+  local dir=$1 id start=$SECONDS
+  shift
+  for id in "$@"; do
+    mkdir -p "$dir/osd.$id"
+    COT_TIMEOUT=3600 cot "$id" --op fuse --mountpoint "$dir/osd.$id" >"$dir/osd.$id.log" &
+  done
+  for id in "$@"; do
+    until [ -e "$dir/osd.$id/type" ]; do
+      [ $((SECONDS - start)) -lt 120 ] || fail "osd.$id's store not mounted after 120s: $(tail -3 "$dir/osd.$id.log")"
+      sleep 0.5
+    done
+  done
+}
+
+umount_stores() {
+  local m
+  for m in "$1"/osd.*/; do umount "$m" || fail "umount $m"; done
+  wait
+}
+
+# In a mounted store, a shard's data is COLLECTION/all/GHOBJECT/data: the collection PGIDsSHARD_head, the
+# object SHARD#POOL:HASH:::NAME:head# (the hash is not needed: the glob finds it).
 stored_shards() {
-  local acting=$1 lists=$2 out=$3 n=$4 obj pg osds_line spec j
-  local -a osds
+  local acting=$1 mounts=$2 out=$3 n=$4 obj pg osds_line j
+  local -a osds files
   mkdir -p "$out"
   while read -r obj pg osds_line; do
     read -r -a osds <<<"$osds_line"
     for j in $(seq 0 $((n - 1))); do
-      spec=$(object_spec "$lists" "${osds[j]}" "${pg}s$j" "$obj")
-      cot "${osds[j]}" "$spec" get-bytes >"$out/$obj.$j" || fail "get-bytes of $obj shard $j on osd.${osds[j]}"
+      files=("$mounts/osd.${osds[j]}/${pg}s${j}_head/all/$j#${pg%%.*}:"*":::$obj:head#/data")
+      [ ${#files[@]} -eq 1 ] && [ -f "${files[0]}" ] || fail "$obj shard $j: not exactly one in ${pg}s$j on osd.${osds[j]}: ${files[*]}"
+      cp "${files[0]}" "$out/$obj.$j" || fail "reading $obj shard $j from osd.${osds[j]}'s store"
     done
   done <"$acting"
 }
