@@ -11,7 +11,8 @@
 #   store_lists DIR OSD_ID...           every object of every pool on those stopped OSDs: DIR/list.ID
 #   mount_stores DIR OSD_ID...          each stopped OSD's store mounted at DIR/osd.ID (the tool's --op
 #                                       fuse): one tool run per OSD, not one per shard (get-bytes)
-#   umount_stores DIR                   and unmounted
+#   umount_stores DIR                   and unmounted (what is mounted there; a test's cleanup calls it
+#                                       too, or a failure between the two would leave the tools running)
 #   stored_shards ACTING MOUNTS OUT N   shards 0..N-1 of each "OBJECT PGID OSD..." line of ACTING
 #                                       (position j: the OSD holding shard j) into OUT/OBJECT.j, read from
 #                                       the stores mounted in MOUNTS
@@ -83,9 +84,11 @@ mount_stores() {
 }
 
 umount_stores() {
-  local m
-  for m in "$1"/osd.*/; do umount "$m" || fail "umount $m"; done
-  wait
+  local m rc=0
+  for m in "$1"/osd.*/; do
+    ! mountpoint -q "$m" || umount "$m" || { echo "umount $m failed" >&2; rc=1; }
+  done
+  return $rc
 }
 
 # In a mounted store, a shard's data is COLLECTION/all/GHOBJECT/data: the collection PGIDsSHARD_head, the
