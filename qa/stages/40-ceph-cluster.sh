@@ -7,8 +7,8 @@
 # Debian sid root stage 70 runs this stage in) and later releases also FastEC: qa/standalone/fastec-test
 # with plugin=power8 (EC_QA_PLUGIN, as for ec-pool-test): 7 bluestore OSDs, allow_ec_optimizations,
 # parity-delta writes, an OSD killed mid-writes; then qa/standalone/thrash-test --short: model clients on
-# FastEC pools of power8 (reed_sol_van, isa's Cauchy code power8-code=isa technique=cauchy, mapping=),
-# jerasure and isa (the controls) and a legacy power8 pool while OSDs are killed (two at once), marked
+# FastEC pools of power8 (reed_sol_van, isa's Cauchy code power8-code=isa technique=cauchy), jerasure
+# and isa (the controls) and a legacy power8 pool (mapping=) while OSDs are killed (two at once), marked
 # out, PGs split and merged, primaries moved, shard reads failed; at the end every shard of every pool in
 # the stores against a re-encode. That end check covers power8's isa Cauchy pool, so fastec-test no
 # longer runs a second time with EC_QA_CODE_KEYS="power8-code=isa technique=cauchy".
