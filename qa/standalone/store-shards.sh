@@ -91,8 +91,9 @@ umount_stores() {
   return $rc
 }
 
-# In a mounted store, a shard's data is COLLECTION/all/GHOBJECT/data: the collection PGIDsSHARD_head, the
-# object SHARD#POOL:HASH:::NAME:head# (the hash is not needed: the glob finds it).
+# In a mounted store, a shard's data is COLLECTION/all/GHOBJECT/data: the collection PGIDsSHARD_head (shard
+# in decimal), the object SHARD#POOL:HASH:::NAME:head# (shard in hex: "a#" for 10; the hash is not
+# needed: the glob finds it).
 stored_shards() {
   local acting=$1 mounts=$2 out=$3 n=$4 obj pg osds_line j
   local -a osds files
@@ -100,7 +101,7 @@ stored_shards() {
   while read -r obj pg osds_line; do
     read -r -a osds <<<"$osds_line"
     for j in $(seq 0 $((n - 1))); do
-      files=("$mounts/osd.${osds[j]}/${pg}s${j}_head/all/$j#${pg%%.*}:"*":::$obj:head#/data")
+      files=("$mounts/osd.${osds[j]}/${pg}s${j}_head/all/$(printf %x "$j")#${pg%%.*}:"*":::$obj:head#/data")
       [ ${#files[@]} -eq 1 ] && [ -f "${files[0]}" ] || fail "$obj shard $j: not exactly one in ${pg}s$j on osd.${osds[j]}: ${files[*]}"
       cp "${files[0]}" "$out/$obj.$j" || fail "reading $obj shard $j from osd.${osds[j]}'s store"
     done
