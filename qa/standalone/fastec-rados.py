@@ -2,7 +2,7 @@
 # SPDX-License-Identifier: LGPL-2.1-or-later
 """Seeded random writes to the objects of one pool through librados, mirrored on local copies.
 
-Used by qa/standalone/fastec-test. Every object NAME of the pool has a local copy MODEL/NAME; an operation
+Used by qa/standalone/fastec-test and qa/standalone/thrash-test. Every object NAME of the pool has a local copy MODEL/NAME; an operation
 is applied to the pool first and, once librados reports it done, to the copy, so the copies always hold
 what the pool must return. An operation that fails leaves the object in an unknown state: the run stops
 with an error naming it.
@@ -14,6 +14,12 @@ with an error naming it.
       operation in PROGRESS (the caller watches it to kill an OSD mid-way)
   fastec-rados.py CONF POOL MODEL verify
       read every object back (stat + read) and compare it byte for byte with its copy
+  fastec-rados.py CONF POOL MODEL thrash SEED OBJECTS STOPFILE
+      the model client of qa/standalone/thrash-test: random operations of every kind (below, and
+      truncate, remove, read) over objects t-000 .. t-(OBJECTS-1) (a missing one is created) until
+      STOPFILE exists; every read compared with the copy. A read that fails (EIO, timeout: OSDs die under
+      it) is retried; one that returns other bytes than the copy is a mismatch, counted, and the run
+      fails at the end. Prints its counts as one JSON line
 
 Geometry (environment): FASTEC_STRIPE_UNIT (chunk size, bytes) and FASTEC_K (data chunks).
 Kinds:
@@ -23,10 +29,15 @@ Kinds:
   stripe    1.5 .. 2.5 stripes at an unaligned offset (may extend the object)
   append    append 1 byte .. 2 stripes
   full      write_full with a new size
+  truncate  (thrash) truncate to a random size, shorter or up to a stripe longer (zeros)
+  remove    (thrash) remove the object (a later operation on it creates it again)
+  read      (thrash) read a random range and compare it with the copy
 """
+import json
 import os
 import random
 import sys
+import time
 
 import rados
 
@@ -62,6 +73,9 @@ class Model:
     def get(self, name):
         with open(os.path.join(self.path, name), "rb") as f:
             return bytearray(f.read())
+
+    def remove(self, name):
+        os.unlink(os.path.join(self.path, name))
 
     def put(self, name, data):
         tmp = os.path.join(self.path, "." + name + ".tmp")
@@ -160,6 +174,79 @@ def ops(ioctx, model, rng, su, k, count, kinds, progress):
     print(f"{count} operations done: " + ", ".join(f"{n} {kind}" for kind, n in sorted(done.items())))
 
 
+# Reads that fail while OSDs die, restart and peer are retried this often, this far apart.
+READ_TRIES, READ_PAUSE = 20, 3
+
+
+def read_retried(ioctx, name, length, off, counts):
+    for attempt in range(READ_TRIES):
+        try:
+            return ioctx.read(name, length, off)
+        except (rados.IOError, rados.TimedOut) as e:
+            counts["read_retries"] += 1
+            last = e
+            time.sleep(READ_PAUSE)
+    die(f"read {name} at {off} (+{length}) failed {READ_TRIES} times, the last: {last}")
+
+
+def thrash_read(ioctx, model, rng, name, counts):
+    """A random range, or to the end of the object and one byte past it (a pool's object longer than
+    its copy then shows)."""
+    want = model.get(name)
+    off = rng.randrange(len(want) + 1)
+    to_end = rng.random() < 0.5
+    length = len(want) - off + 1 if to_end else rng.randint(1, max(1, len(want) - off))
+    expected = want[off:off + length]
+    got = read_retried(ioctx, name, length, off, counts)
+    if got != expected:
+        counts["mismatches"] += 1
+        n = min(len(got), len(expected))
+        first = next((i for i in range(n) if got[i] != expected[i]), n)
+        print(f"fastec-rados: MISMATCH: {name} (size {len(want)} in the copy): read of {length} bytes at {off} "
+              f"returned {len(got)} bytes, expected {len(expected)}; first difference at byte {off + first}",
+              file=sys.stderr)
+    counts["reads_compared"] += 1
+    return f"read {name} off={off} len={length}"
+
+
+def thrash_op(ioctx, model, rng, su, k, name, counts):
+    if not os.path.exists(os.path.join(model.path, name)):
+        data = rng.randbytes(rng.choice([0, 1, su - 3, su * k + 5, rng.randint(1, 3 * su * k)]))
+        ioctx.write_full(name, bytes(data))
+        model.put(name, bytearray(data))
+        return f"create {name} size {len(data)}"
+    kind = rng.choices(["write", "truncate", "remove", "read"], [60, 8, 4, 28])[0]
+    if kind == "write":
+        return one_op(ioctx, model, rng, su, k, ["page", "small", "span", "stripe", "append", "full"], [name])
+    if kind == "read":
+        return thrash_read(ioctx, model, rng, name, counts)
+    data = model.get(name)
+    if kind == "truncate":
+        size = rng.randint(0, len(data) + su * k)
+        ioctx.trunc(name, size)
+        model.put(name, data[:size] + bytes(max(0, size - len(data))))
+        return f"truncate {name} size {len(data)}->{size}"
+    ioctx.remove_object(name)
+    model.remove(name)
+    return f"remove {name}"
+
+
+def thrash(ioctx, model, rng, su, k, objects, stopfile):
+    counts = {"ops": {}, "reads_compared": 0, "mismatches": 0, "read_retries": 0}
+    names = [f"t-{i:03d}" for i in range(objects)]
+    while not os.path.exists(stopfile):
+        name = rng.choice(names)
+        try:
+            line = thrash_op(ioctx, model, rng, su, k, name, counts)
+        except rados.Error as e:
+            die(f"an operation on {name} failed: {e}")
+        kind = line.split()[0]
+        counts["ops"][kind] = counts["ops"].get(kind, 0) + 1
+    print(json.dumps(counts, sort_keys=True))
+    if counts["mismatches"]:
+        sys.exit(1)
+
+
 def verify(ioctx, model):
     total = 0
     for name in model.names():
@@ -188,7 +275,7 @@ def verify(ioctx, model):
 
 def main(argv):
     if len(argv) < 5:
-        die("usage: fastec-rados.py CONF POOL MODEL create SEED | ops SEED COUNT KINDS [PROGRESS] | verify")
+        die("usage: fastec-rados.py CONF POOL MODEL create SEED | ops SEED COUNT KINDS [PROGRESS] | verify | thrash SEED OBJECTS STOPFILE")
     conf, pool, model_dir, cmd = argv[1:5]
     su, k = geometry()
     model = Model(model_dir)
@@ -202,6 +289,8 @@ def main(argv):
             kinds = argv[7].split(",")
             ops(ioctx, model, random.Random(int(argv[5])), su, k, int(argv[6]), kinds,
                 argv[8] if len(argv) == 9 else None)
+        elif cmd == "thrash" and len(argv) == 8:
+            thrash(ioctx, model, random.Random(int(argv[5])), su, k, int(argv[6]), argv[7])
         elif cmd == "verify" and len(argv) == 5:
             verify(ioctx, model)
         else:
