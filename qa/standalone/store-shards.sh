@@ -10,12 +10,16 @@
 #   oracle_args PLUGIN CODE_KEYS        jerasure-shards' options for a pool's code, on one line
 #   store_lists DIR OSD_ID...           every object of every pool on those stopped OSDs: DIR/list.ID
 #   mount_stores DIR OSD_ID...          each stopped OSD's store mounted at DIR/osd.ID (the tool's --op
-#                                       fuse): one tool run per OSD, not one per shard (get-bytes)
+#                                       fuse): one tool run per OSD, not one per shard (get-bytes). Where
+#                                       there is no /dev/fuse (a container), or EC_QA_STORE_READ=get-bytes,
+#                                       nothing is mounted and stored_shards reads each shard with get-bytes
+#                                       (the same bytes, ten times slower)
 #   umount_stores DIR                   and unmounted (what is mounted there; a test's cleanup calls it
 #                                       too, or a failure between the two would leave the tools running)
 #   stored_shards ACTING MOUNTS OUT N   shards 0..N-1 of each "OBJECT PGID OSD..." line of ACTING
 #                                       (position j: the OSD holding shard j) into OUT/OBJECT.j, read from
-#                                       the stores mounted in MOUNTS
+#                                       the stores mounted in MOUNTS (or, unmounted, with get-bytes from the
+#                                       stores store_lists listed)
 #   corrupt_parity_in_store ACTING LISTS OBJECT SHARD
 #                                       test of the test (EC_QA_CORRUPT_PARITY=1): one byte of that shard
 #                                       flipped in its OSD's store
@@ -54,6 +58,7 @@ store_lists() {
   local dir=$1 id
   shift
   mkdir -p "$dir"
+  STORE_LISTS=$dir
   for id in "$@"; do
     # (no --log-file: with it the tool's --op list prints nothing)
     cot "$id" --op list >"$dir/list.$id" || fail "ceph-objectstore-tool --op list on osd.$id"
@@ -71,6 +76,12 @@ object_spec() {
 mount_stores() {
   local dir=$1 id start=$SECONDS
   shift
+  STORE_FUSE=1
+  if [ "${EC_QA_STORE_READ:-fuse}" = get-bytes ] || [ ! -c /dev/fuse ]; then
+    STORE_FUSE=0
+    step "  shards read one tool run each (ceph-objectstore-tool get-bytes): $([ -c /dev/fuse ] && echo EC_QA_STORE_READ=get-bytes || echo no /dev/fuse here)"
+    return 0
+  fi
   for id in "$@"; do
     mkdir -p "$dir/osd.$id"
     COT_TIMEOUT=3600 cot "$id" --op fuse --mountpoint "$dir/osd.$id" >"$dir/osd.$id.log" &
@@ -101,6 +112,11 @@ stored_shards() {
   while read -r obj pg osds_line; do
     read -r -a osds <<<"$osds_line"
     for j in $(seq 0 $((n - 1))); do
+      if [ "${STORE_FUSE:-1}" = 0 ]; then
+        cot "${osds[j]}" "$(object_spec "$STORE_LISTS" "${osds[j]}" "${pg}s$j" "$obj")" get-bytes >"$out/$obj.$j" ||
+          fail "reading $obj shard $j from osd.${osds[j]}'s store (get-bytes)"
+        continue
+      fi
       files=("$mounts/osd.${osds[j]}/${pg}s${j}_head/all/$(printf %x "$j")#${pg%%.*}:"*":::$obj:head#/data")
       [ ${#files[@]} -eq 1 ] && [ -f "${files[0]}" ] || fail "$obj shard $j: not exactly one in ${pg}s$j on osd.${osds[j]}: ${files[*]}"
       cp "${files[0]}" "$out/$obj.$j" || fail "reading $obj shard $j from osd.${osds[j]}'s store"
