@@ -512,6 +512,19 @@ template <class Body> void for_each_mapping_pair(Body &&body) {
   }
 }
 
+// 20.2's optimized path assumes data at shards 0..k-1 (its OSDs abort on a mapped FastEC pool), so a
+// mapped profile must not claim it; every other flag stays what the same code without mapping advertises.
+TEST(tentacle_vs_stock, a_mapping_profile_does_not_claim_the_optimized_path) {
+  for_each_mapping_pair([&](Pair &p, const Codec &mapped, const Profile &profile) {
+    constexpr auto optimized = ceph::ErasureCodeInterface::FLAG_EC_PLUGIN_OPTIMIZED_SUPPORTED;
+    EXPECT_EQ(mapped->get_supported_optimizations() & optimized, 0u);
+    EXPECT_EQ(mapped->get_supported_optimizations() | optimized, p.ours->get_supported_optimizations() | optimized);
+    if (profile.at("technique") == "reed_sol_van") { // the same code unmapped claims it, as jerasure does
+      EXPECT_NE(p.ours->get_supported_optimizations() & optimized, 0u);
+    }
+  });
+}
+
 // With a `mapping`: jerasure's shard calls ignore it (they code shard i as logical chunk i, and so does its
 // encode), so the expected chunks are those of jerasure without the mapping, logical chunk i at the shard
 // power8's mapping names.

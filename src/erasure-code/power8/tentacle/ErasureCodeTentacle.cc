@@ -129,8 +129,14 @@ ceph::ErasureCodeInterface::plugin_flags ErasureCodeTentacle::get_supported_opti
   // constructs its base with the technique name "default", which the flag's test accepts.
   plugin_flags flags = FLAG_EC_PLUGIN_PARTIAL_READ_OPTIMIZATION | FLAG_EC_PLUGIN_PARTIAL_WRITE_OPTIMIZATION |
                        FLAG_EC_PLUGIN_ZERO_INPUT_ZERO_OUTPUT_OPTIMIZATION | FLAG_EC_PLUGIN_PARITY_DELTA_OPTIMIZATION;
+  // Not with a `mapping`: 20.2's optimized path assumes data at shards 0..k-1 (its OSDs abort on a mapped
+  // pool's truncates: "Written shard not set, but messages present" in ECTransaction.cc, then out_of_range
+  // in WritePlanObj), and jerasure refuses such a profile outright. Without the flag the monitor refuses
+  // allow_ec_optimizations for the pool, which stays on the legacy path that honours the mapping.
   const codec::Technique technique = codec().parameters().technique;
-  if (technique == codec::Technique::reed_sol_van || codec::code_family(technique) == codec::CodeFamily::isa)
+  const bool optimizable_code =
+      technique == codec::Technique::reed_sol_van || codec::code_family(technique) == codec::CodeFamily::isa;
+  if (optimizable_code && get_chunk_mapping().empty())
     flags |= FLAG_EC_PLUGIN_OPTIMIZED_SUPPORTED;
   return flags;
 }
