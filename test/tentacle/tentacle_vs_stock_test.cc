@@ -125,6 +125,21 @@ template <class Body> void for_each_pair(Body &&body) {
   }
 }
 
+// An object 100 bytes short of k chunks: the whole-object calls pad it.
+bufferlist random_object(const Pair &p, std::mt19937 &rng) {
+  bufferlist object;
+  object.push_back(random_buffer(p.k * p.chunk - 100, rng));
+  return object;
+}
+
+// Shards 0..n-1.
+shard_id_set first_shards(unsigned n) {
+  shard_id_set shards;
+  for (unsigned i = 0; i < n; i++)
+    shards.insert(shard(i));
+  return shards;
+}
+
 // The k data chunks of a random object, as shard buffers.
 PtrMap random_data(const Pair &p, std::mt19937 &rng) {
   PtrMap data(p.k + p.m);
@@ -355,11 +370,8 @@ TEST(tentacle_vs_stock, shard_map_encode_decode_and_minimum_to_decode_agree) {
   std::mt19937 rng(14);
   for_each_pair([&](Pair &p) {
     const unsigned n = p.k + p.m;
-    bufferlist object;
-    object.push_back(random_buffer(p.k * p.chunk - 100, rng));
-    shard_id_set all;
-    for (unsigned i = 0; i < n; i++)
-      all.insert(shard(i));
+    const bufferlist object = random_object(p, rng);
+    const shard_id_set all = first_shards(n);
     shard_id_map<bufferlist> ours(n), theirs(n);
     ASSERT_EQ(p.ours->encode(all, object, &ours), 0);
     ASSERT_EQ(p.theirs->encode(all, object, &theirs), 0);
@@ -578,11 +590,8 @@ TEST(tentacle_vs_stock, shard_map_calls_of_a_mapping_profile_code_each_chunk_at_
   std::mt19937 rng(21);
   for_each_mapping_pair([&](Pair &p, const Codec &mapped, const Profile &profile) {
     const unsigned n = p.k + p.m;
-    bufferlist object;
-    object.push_back(random_buffer(p.k * p.chunk - 100, rng));
-    shard_id_set every;
-    for (unsigned i = 0; i < n; i++)
-      every.insert(shard(i));
+    const bufferlist object = random_object(p, rng);
+    const shard_id_set every = first_shards(n);
     shard_id_map<bufferlist> ours(n), theirs(n);
     ASSERT_EQ(mapped->encode(every, object, &ours), 0);
     ASSERT_EQ(p.theirs->encode(every, object, &theirs), 0);
