@@ -307,19 +307,25 @@ cl_pg_states() {
   fi
 }
 
-# Wait until every PG (of POOL, or of the cluster) is active+clean (exactly; nothing else in the state).
+# Whether every PG (of POOL, or of the cluster) is active+clean now (exactly; nothing else in the state).
+cl_is_clean() {
+  local pool=${1:-} s bad
+  if [ -n "$pool" ]; then
+    s=$(cl_ceph pg ls-by-pool "$pool" -f json 2>/dev/null || true)
+    bad=$(jq -r '[.pg_stats[] | select(.state != "active+clean")] | length' <<<"$s" 2>/dev/null || echo x)
+    [ "$(jq -r '.pg_stats | length' <<<"$s" 2>/dev/null || echo 0)" -gt 0 ] || bad=x
+  else
+    s=$(cl_ceph pg stat -f json 2>/dev/null || true)
+    bad=$(jq -r '.pg_summary | .num_pgs - ([.num_pg_by_state[] | select(.name == "active+clean") | .num] | add // 0)' <<<"$s" 2>/dev/null || echo x)
+  fi
+  [ "$bad" = 0 ]
+}
+
+# Wait until every PG (of POOL, or of the cluster) is active+clean.
 cl_wait_clean() {
-  local pool=${1:-} timeout=${2:-$CL_TIMEOUT_CLEAN} start=$SECONDS s bad
+  local pool=${1:-} timeout=${2:-$CL_TIMEOUT_CLEAN} start=$SECONDS
   while :; do
-    if [ -n "$pool" ]; then
-      s=$(cl_ceph pg ls-by-pool "$pool" -f json 2>/dev/null || true)
-      bad=$(jq -r '[.pg_stats[] | select(.state != "active+clean")] | length' <<<"$s" 2>/dev/null || echo x)
-      [ "$(jq -r '.pg_stats | length' <<<"$s" 2>/dev/null || echo 0)" -gt 0 ] || bad=x
-    else
-      s=$(cl_ceph pg stat -f json 2>/dev/null || true)
-      bad=$(jq -r '.pg_summary | .num_pgs - ([.num_pg_by_state[] | select(.name == "active+clean") | .num] | add // 0)' <<<"$s" 2>/dev/null || echo x)
-    fi
-    [ "$bad" = 0 ] && return 0
+    cl_is_clean "$pool" && return 0
     [ $((SECONDS - start)) -lt "$timeout" ] || cl_die "timeout (${timeout}s) waiting for active+clean ${pool:+in $pool }(now: $(cl_pg_states "$pool" || true))"
     cl_fail_if_crashed "waiting in cl_wait_clean"
     sleep 1
