@@ -21,6 +21,10 @@
 //   void expand(uint8_t coef, uint8_t *table)
 //   optional: kFirstSources (0, 1 or 2; default 2), how many sources' products initialise a dot
 //   product's accumulators (0: they start at zero; see dot_block)
+//   optional: static constexpr unsigned mad_unroll(unsigned rows), registers per row of mad and xor_mad
+//   (rows: the multiply rows; default unroll(rows)), whose every output register is loaded and stored
+//   where a dot product's stays in an accumulator: a T whose loads need an index register per offset may
+//   want fewer (see Power8Traits)
 //   optional: kPrefetchBytes (default 0: none), how far ahead of a dot product's block its sources are
 //   prefetched (see dot_block)
 //   optional: store_stream(uint8_t *, Vec) to a kWidth-aligned address, bypassing the caches, and
@@ -127,6 +131,13 @@ template <class T, class = void> struct PrefetchBytes {
 };
 template <class T> struct PrefetchBytes<T, std::void_t<decltype(T::kPrefetchBytes)>> {
   static constexpr size_t value = T::kPrefetchBytes;
+};
+
+template <class T, class = void> struct MadUnroll {
+  static constexpr unsigned of(unsigned rows) { return T::unroll(rows); }
+};
+template <class T> struct MadUnroll<T, std::void_t<decltype(T::mad_unroll(1u))>> {
+  static constexpr unsigned of(unsigned rows) { return T::mad_unroll(rows); }
 };
 
 template <class T, class = void> struct FirstSources {
@@ -482,7 +493,7 @@ template <class T> struct RegionLoops {
 
   template <unsigned R, bool XorFirst>
   static void mad_rows(size_t len, const uint8_t *tables, const uint8_t *src, uint8_t *const *dst) {
-    constexpr unsigned U = T::unroll(R);
+    constexpr unsigned U = MadUnroll<T>::of(R);
     uint8_t *out[R + XorFirst];
     copy_pointers<R + XorFirst>(dst, out);
     size_t off = 0;
