@@ -10,6 +10,7 @@
 
 #include "include/buffer.h"
 
+#include <cerrno>
 #include <sstream>
 
 namespace ec_jerasure_suite {
@@ -52,15 +53,17 @@ std::string chomp(std::string text) {
   return text;
 }
 
-// The reason "the plugin refuses `profile`": holds while the plugin makes no codec from it.
+// The reason "the plugin refuses `profile`": holds while the plugin refuses it as a bad profile, EINVAL
+// (a plugin that fails to load says ENOENT or EIO, which is no reason to exclude anything).
 std::function<bool(std::string *)> refuses(Profile profile) {
   return [profile](std::string *observed) {
     Profile p = profile;
     ceph::ErasureCodeInterfaceRef codec;
     std::ostringstream errors;
     const int r = make_codec(p, &codec, &errors);
-    *observed = "on " + describe(profile) + (r ? " refuses: " + chomp(errors.str()) : " MAKES A CODEC");
-    return r != 0;
+    *observed = "on " + describe(profile) + (r ? " refuses (" + std::to_string(r) + "): " + chomp(errors.str())
+                                                : " MAKES A CODEC");
+    return r == -EINVAL;
   };
 }
 
