@@ -68,8 +68,8 @@ release_source_tests() {
   if [ "$(release_field "$1" interface)" = tentacle ]; then
     printf '%s\n' abi.layout.real_headers ceph.plugins.stock ceph.plugins.power8
   elif [ "$1" = reef ]; then
-    # Not Pacific's (see test/conformance/README.md): its source is in bookworm's archive, but real-headers
-    # knows only the YAML option lists of 17.2 and later, and the host's stage 10 would pay for it all.
+    # Not Pacific's: bookworm's Sources index lists 16.2.15's orig tarball, but the archive does not serve
+    # it (test/conformance/README.md#pacific).
     printf '%s\n' ceph.jerasure.stock ceph.jerasure.power8
   fi
 }
