@@ -8,8 +8,8 @@
 #                                 prints its path
 #   release_root_run RELEASE CMD  run CMD (a bash command line) in it, as root, in the work tree
 #   release_roots_prepare RELEASE...  in the background: each root, then what its stages download first
-#                                 (the ppc64el sysroot of that release, Ceph's real headers where the
-#                                 interface is tentacle's), one release after another; output in
+#                                 (the ppc64el sysroot of that release, Ceph's real headers where its
+#                                 stage 10 builds tests from them), one release after another; output in
 #                                 $EC_ROOTS/prepare.log. Each step is the one the stages call, which
 #                                 finds the work done; one that failed here is simply done again there
 #   release_roots_prepared        wait until a preparation started by this machine's test run is over
@@ -25,11 +25,14 @@
 
 EC_ROOTS=${EC_ROOTS:-/var/tmp/ec-power8-roots}
 
-# What every release's stages need inside its root (the stages' own ensure_packages then find it all).
+# What every release's stages need inside its root (the stages' own ensure_packages then find it all):
+# Boost, fmt and python3-yaml for stage 10's tests built from Ceph's source (release_source_tests), here so
+# that their installation happens while the root is made in the background, not in stage 10.
 EC_ROOT_PACKAGES=(ca-certificates build-essential cmake ninja-build googletest pkg-config
                   ceph-base ceph-osd ceph-mon ceph-mgr ceph-common libradospp-dev librados-dev
                   libjerasure-dev libgf-complete-dev libisal-dev jq python3 iproute2 procps binutils
-                  g++-powerpc64le-linux-gnu qemu-user dpkg-dev debhelper fakeroot lintian)
+                  g++-powerpc64le-linux-gnu qemu-user dpkg-dev debhelper fakeroot lintian
+                  libboost-dev libfmt-dev python3-yaml)
 
 release_root_key() {
   local suite=$1
@@ -116,7 +119,7 @@ release_roots_prepare() {
       # Each step in a subshell of its own (they die on errors): the stages repeat what did not get done.
       (release_root_ensure "$r" >/dev/null) &&
         release_root_run "$r" "bash qa/ppc64le/sysroot.sh >/dev/null" &&
-        { [ "$(release_field "$r" interface)" != tentacle ] ||
+        { [ -z "$(release_source_tests "$r")" ] ||
           release_root_run "$r" ". qa/lib/releases.sh && release_real_headers $r >/dev/null"; } &&
         echo "prepared $r in $((SECONDS - t))s" || echo "preparing $r failed after $((SECONDS - t))s: its stages do it"
     done

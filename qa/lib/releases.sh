@@ -9,6 +9,10 @@
 #                                 generation 'tentacle' (20.2) or a later one: FastEC (allow_ec_optimizations),
 #                                 ceph-objectstore-tool reading stores read-only
 #   release_others_to_run         the releases stage 70 runs: $EC_RELEASES, or every release but the installed one
+#   release_source_tests RELEASE  the ctests that need RELEASE's own source (release_real_headers), one a line,
+#                                 none for a release that runs none: on Tentacle and later test/abi's pin and
+#                                 Ceph's TestErasureCodePlugins.cc (test/conformance); on Reef its
+#                                 TestErasureCodeJerasure.cc (test/conformance/jerasure)
 #   release_real_headers RELEASE  fetch RELEASE's own headers from Debian's source package (test/abi's pin of
 #                                 the Tentacle declarations) unless there; prints their directory
 #                                 ($EC_CEPH_SOURCE_DIR, default /var/tmp/ec-power8-src/ceph-<version>)
@@ -58,6 +62,16 @@ release_others_to_run() {
   if [ -n "${EC_RELEASES:-}" ]; then echo "$EC_RELEASES"; return 0; fi
   host=$(release_installed) || return 1
   release_names | grep -vx "$host"
+}
+
+release_source_tests() {
+  if [ "$(release_field "$1" interface)" = tentacle ]; then
+    printf '%s\n' abi.layout.real_headers ceph.plugins.stock ceph.plugins.power8
+  elif [ "$1" = reef ]; then
+    # Not Pacific's: bookworm's Sources index lists 16.2.15's orig tarball, but the archive does not serve
+    # it (test/conformance/README.md#pacific).
+    printf '%s\n' ceph.jerasure.stock ceph.jerasure.power8
+  fi
 }
 
 release_real_headers() {

@@ -42,8 +42,10 @@ int read_int(Profile &profile, const std::string &key, int default_value, long m
   const std::string &text = value_or_default(profile, key, fallback);
   long v = 0;
   if (!parse_long(text, &v) || v < min || v > max) {
-    *ss << key << "=" << text << " is not valid: " << key << " must be an integer from " << min << " to " << max
-        << std::endl;
+    // "must be >= MIN" as in Ceph's ErasureCode::sanity_check_k_m() ("k=1 must be >= 2"), the words Ceph's
+    // own TestErasureCodeJerasure.cc looks for (test/conformance/jerasure).
+    *ss << key << "=" << text << " is not valid: " << key << " must be >= " << min << " and <= " << max
+        << " (an integer)" << std::endl;
     return -EINVAL;
   }
   *value = static_cast<int>(v);
