@@ -11,19 +11,17 @@
 // ParityDelta tests skip for a plugin that does not advertise them) must not hide a lost flag.
 #include "ceph_context.h"
 #include "profile_map.h"
+#include "ran_tests.h"
 
 #include <gtest/gtest.h>
 
-#include <cstring>
 #include <iostream>
 #include <string>
 #include <vector>
 
 namespace {
 
-bool is_power8_test(const ::testing::TestSuite &suite) {
-  return std::strncmp(suite.name(), "Power8/", 7) == 0;
-}
+bool is_power8_test(const std::string &suite) { return suite.rfind("Power8/", 0) == 0; }
 
 void print_table(const std::vector<ec_conformance::Row> &rows) {
   size_t run = 0;
@@ -66,27 +64,22 @@ int main(int argc, char **argv) {
 
   int rc = RUN_ALL_TESTS();
 
-  const auto &unit = *::testing::UnitTest::GetInstance();
-  int ran = 0, power8_ran = 0, stock_ran = 0, skipped = 0;
+  const auto tests = ec_conformance::ran_tests();
+  const int ran = static_cast<int>(tests.size());
+  int power8_ran = 0, stock_ran = 0, skipped = 0;
   std::vector<std::string> power8_skipped;
-  for (int i = 0; i < unit.total_test_suite_count(); ++i) {
-    const auto &suite = *unit.GetTestSuite(i);
-    for (int j = 0; j < suite.total_test_count(); ++j) {
-      const auto &test = *suite.GetTestInfo(j);
-      if (!test.should_run())
-        continue;
-      ++ran;
-      (is_power8_test(suite) ? power8_ran : stock_ran)++;
-      if (test.result()->Skipped()) {
-        ++skipped;
-        if (is_power8_test(suite))
-          power8_skipped.push_back(std::string(suite.name()) + "." + test.name());
-      }
+  for (const auto &test : tests) {
+    const bool power8 = is_power8_test(test.suite);
+    (power8 ? power8_ran : stock_ran)++;
+    if (test.skipped) {
+      ++skipped;
+      if (power8)
+        power8_skipped.push_back(test.suite + "." + test.name);
     }
   }
   std::cout << "ceph_plugins_test: " << ran << " tests ran (" << stock_ran << " of the suite's own profiles, "
-            << power8_ran << " as plugin=power8), " << unit.failed_test_count() << " failed, " << skipped
-            << " skipped" << std::endl;
+            << power8_ran << " as plugin=power8), " << ::testing::UnitTest::GetInstance()->failed_test_count()
+            << " failed, " << skipped << " skipped" << std::endl;
   if (ran == 0) {
     std::cerr << "ceph_plugins_test: no test ran (check --gtest_filter)\n";
     return 1;

@@ -13,6 +13,7 @@
 #include "ceph_context.h"
 #include "exclusions.h"
 #include "plugin_codec.h"
+#include "ran_tests.h"
 
 #include <gtest/gtest.h>
 
@@ -100,22 +101,14 @@ int main(int argc, char **argv) {
 
   const int rc = RUN_ALL_TESTS();
 
-  const auto &unit = *::testing::UnitTest::GetInstance();
-  int ran = 0;
+  const auto tests = ec_conformance::ran_tests();
+  const auto ran = tests.size();
   std::vector<std::string> skipped;
-  for (int i = 0; i < unit.total_test_suite_count(); ++i) {
-    const auto &suite = *unit.GetTestSuite(i);
-    for (int j = 0; j < suite.total_test_count(); ++j) {
-      const auto &test = *suite.GetTestInfo(j);
-      if (!test.should_run())
-        continue;
-      ++ran;
-      if (test.result()->Skipped())
-        skipped.push_back(std::string(suite.name()) + "." + test.name());
-    }
-  }
-  std::cout << "ceph_jerasure_test: plugin=" << plugin << ": " << ran << " tests ran, " << unit.failed_test_count()
-            << " failed, " << skipped.size() << " skipped, " << excluded.size() << " excluded by the rules above"
+  for (const auto &test : tests)
+    if (test.skipped)
+      skipped.push_back(test.suite + "." + test.name);
+  std::cout << "ceph_jerasure_test: plugin=" << plugin << ": " << ran << " tests ran, "
+            << ::testing::UnitTest::GetInstance()->failed_test_count() << " failed, " << skipped.size() << " skipped, " << excluded.size() << " excluded by the rules above"
             << std::endl;
   if (ran == 0) {
     std::cerr << "ceph_jerasure_test: no test ran (check --gtest_filter)\n";
