@@ -426,7 +426,12 @@ TEST(tentacle_vs_stock, minimum_to_decode_agrees_for_every_want_and_available_se
           s.insert(shard(i));
       return s;
     };
-    auto list = [](const shard_id_set &s) { return std::vector<shard_id_t>(s.begin(), s.end()); };
+    auto list = [](const shard_id_set &s) {
+      std::vector<int> shards;
+      for (shard_id_t i : s)
+        shards.push_back(int(i));
+      return shards;
+    };
     unsigned differences = 0;
     for (unsigned w = 0; w < (1u << n); w++) {
       for (unsigned a = 0; a < (1u << n); a++) {
