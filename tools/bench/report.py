@@ -40,19 +40,53 @@ def ratio(a: float, b: float) -> float:
 
 def markdown(configs, plugins: Sequence, medians: Dict[Tuple, float], reference: str = "power8") -> str:
     """GB/s per plugin, then reference/isa, reference/jerasure, reference/gfni_baseline and reference/bare
-    (power8's engine on the buffers of encode_chunks and apply_delta) when those columns exist."""
+    (power8's engine on the buffers of encode_chunks and apply_delta) and power8-isa/isa when those columns
+    exist."""
     labels = [p.label for p in plugins]
-    ratio_cols = [other for other in ("isa", "jerasure", "gfni_baseline", "bare")
+    ratio_cols = [(reference, other) for other in ("isa", "jerasure", "gfni_baseline", "bare")
                   if other in labels and reference in labels]
+    if "power8-isa" in labels and "isa" in labels:  # the same code as the isa column
+        ratio_cols.append(("power8-isa", "isa"))
     head = ["k+m", "size", "workload"] + ["%s GB/s" % l for l in labels] + \
-           ["%s/%s" % (reference, o) for o in ratio_cols]
+           ["%s/%s" % pair for pair in ratio_cols]
     lines: List[str] = ["| " + " | ".join(head) + " |",
                         "|" + "|".join(["---"] * 3 + ["---:"] * (len(head) - 3)) + "|"]
     for c in configs:
         row = ["%d+%d" % (c.k, c.m), size_cell(c), c.workload_label]
         row += [fmt(medians.get((l, c), float("nan"))) for l in labels]
-        for o in ratio_cols:
-            r = ratio(medians.get((reference, c)), medians.get((o, c)))
+        for ours, other in ratio_cols:
+            r = ratio(medians.get((ours, c)), medians.get((other, c)))
             row.append("n/a" if math.isnan(r) else "%.2f×" % r)
         lines.append("| " + " | ".join(row) + " |")
     return "\n".join(lines) + "\n"
+
+
+def code_pairs(labels: Sequence[str]) -> List[Tuple[str, str]]:
+    """(isa's code, jerasure's code) column pairs of the same power8 build: power8-isa beside power8,
+    power8-isa:<variant> beside power8:<variant>."""
+    pairs = []
+    for label in labels:
+        if label.startswith("power8-isa"):
+            twin = "power8" + label[len("power8-isa"):]
+            if twin in labels:
+                pairs.append((label, twin))
+    return pairs
+
+
+def code_markdown(configs, plugins: Sequence, medians: Dict[Tuple, float]) -> str:
+    """isa's code over jerasure's code, computed by the same power8 variant on the same data ("" when the
+    run timed no such pair): the two codes differ only in their matrices, so any gap is the kernels'."""
+    pairs = code_pairs([p.label for p in plugins])
+    if not pairs:
+        return ""
+    head = ["k+m", "size", "workload"] + ["%s/%s" % pair for pair in pairs]
+    lines: List[str] = ["| " + " | ".join(head) + " |",
+                        "|" + "|".join(["---"] * 3 + ["---:"] * len(pairs)) + "|"]
+    for c in configs:
+        row = ["%d+%d" % (c.k, c.m), size_cell(c), c.workload_label]
+        for isa_code, jerasure_code in pairs:
+            r = ratio(medians.get((isa_code, c)), medians.get((jerasure_code, c)))
+            row.append("n/a" if math.isnan(r) else "%.2f×" % r)
+        lines.append("| " + " | ".join(row) + " |")
+    return "\n".join(lines) + "\n"
+
