@@ -332,13 +332,20 @@ cl_wait_clean() {
   done
 }
 
-# Wait until every PG of POOL is active (any of degraded/undersized/recovering allowed), none peering/down.
+# cl_is_active POOL: every PG of POOL is active (any of degraded/undersized/recovering allowed), none
+# peering/down/incomplete/stale; one look, no wait.
+cl_is_active() {
+  local bad
+  bad=$(cl_ceph pg ls-by-pool "$1" -f json 2>/dev/null |
+    jq -r '[.pg_stats[].state | select((startswith("active") | not) or test("peering|down|incomplete|stale"))] | length' 2>/dev/null || echo x)
+  [ "$bad" = 0 ]
+}
+
+# Wait until every PG of POOL is active (cl_is_active).
 cl_wait_active() {
-  local pool=$1 timeout=${2:-$CL_TIMEOUT_CLEAN} start=$SECONDS bad
+  local pool=$1 timeout=${2:-$CL_TIMEOUT_CLEAN} start=$SECONDS
   while :; do
-    bad=$(cl_ceph pg ls-by-pool "$pool" -f json 2>/dev/null |
-      jq -r '[.pg_stats[].state | select((startswith("active") | not) or test("peering|down|incomplete|stale"))] | length' 2>/dev/null || echo x)
-    [ "$bad" = 0 ] && return 0
+    cl_is_active "$pool" && return 0
     [ $((SECONDS - start)) -lt "$timeout" ] || cl_die "timeout (${timeout}s) waiting for all PGs of $pool active (now: $(cl_pg_states "$pool" || true))"
     cl_fail_if_crashed "waiting in cl_wait_active"
     sleep 1
