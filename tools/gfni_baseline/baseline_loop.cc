@@ -71,9 +71,12 @@ void encode_km(std::size_t len, const std::uint64_t *matrices, const std::uint8_
 
 } // namespace
 
+// The shapes encode() is compiled for: X(K, M) each.
+#define EC_BASELINE_SHAPES(X) X(4, 2) X(6, 2) X(8, 3) X(10, 4)
+
 bool encode(unsigned k, unsigned m, bool in_registers, std::size_t len, const std::uint64_t *matrices,
             const std::uint8_t *const *src, std::uint8_t *const *dst) {
-#define EC_BASELINE_SHAPE(K, M)                                                                             \
+#define EC_BASELINE_ENCODE(K, M)                                                                            \
   if (k == K && m == M) {                                                                                   \
     if (in_registers && K * M <= 24)                                                                        \
       encode_km<K, M, true>(len, matrices, src, dst);                                                       \
@@ -81,12 +84,15 @@ bool encode(unsigned k, unsigned m, bool in_registers, std::size_t len, const st
       encode_km<K, M, false>(len, matrices, src, dst);                                                      \
     return true;                                                                                            \
   }
-  EC_BASELINE_SHAPE(4, 2)
-  EC_BASELINE_SHAPE(6, 2)
-  EC_BASELINE_SHAPE(8, 3)
-  EC_BASELINE_SHAPE(10, 4)
-#undef EC_BASELINE_SHAPE
+  EC_BASELINE_SHAPES(EC_BASELINE_ENCODE)
+#undef EC_BASELINE_ENCODE
   return false;
+}
+
+bool shape_built(unsigned k, unsigned m) {
+#define EC_BASELINE_IS(K, M) || (k == K && m == M)
+  return false EC_BASELINE_SHAPES(EC_BASELINE_IS);
+#undef EC_BASELINE_IS
 }
 
 } // namespace gfni_baseline

@@ -13,6 +13,9 @@ namespace gfni_baseline {
 bool encode(unsigned k, unsigned m, bool in_registers, std::size_t len, const std::uint64_t *matrices,
             const std::uint8_t *const *src, std::uint8_t *const *dst);
 
+// Whether encode() is compiled for (k, m).
+bool shape_built(unsigned k, unsigned m);
+
 } // namespace gfni_baseline
 
 #endif

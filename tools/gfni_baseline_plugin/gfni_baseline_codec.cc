@@ -14,13 +14,8 @@ int GfniBaselineCodec::init_code(ceph::ErasureCodeProfile &profile, std::ostream
   if (int r = ErasureCodePower8::init_code(profile, ss))
     return r;
   const auto &p = parameters();
-  // The loop is compiled for a few shapes only; an empty region asks it whether this is one (it reads the
-  // pointer arrays, never the bytes).
-  const std::uint8_t *no_src[ec::gf::kMaxChunks] = {};
-  std::uint8_t *no_dst[ec::gf::kMaxChunks] = {};
-  const std::uint64_t no_matrix = 0;
-  const bool shape_built = gfni_baseline::encode(p.k, p.m, true, 0, &no_matrix, no_src, no_dst);
-  if (p.technique != ec::codec::Technique::reed_sol_van || !shape_built) {
+  // The loop is compiled for a few shapes only.
+  if (p.technique != ec::codec::Technique::reed_sol_van || !gfni_baseline::shape_built(p.k, p.m)) {
     *ss << "plugin=gfni_baseline encodes only technique=reed_sol_van with k+m 4+2, 6+2, 8+3 or 10+4 (got "
         << ec::codec::technique_name(p.technique) << " k=" << p.k << " m=" << p.m << ")" << std::endl;
     return -EINVAL;
