@@ -3,7 +3,7 @@
 # Reliability: the thread-safety tests (plugin and engine) under ThreadSanitizer, then a short libFuzzer run of each fuzz
 # target (profile parsing, decode with arbitrary chunk maps, every kernel vs the reference) under
 # ASan + UBSan. The other reliability and golden tests are ordinary ctest tests: stage 10 runs them,
-# stage 20 under ASan + UBSan, stage 30 under qemu-ppc64le.
+# stage 20 built by clang under ASan + UBSan, stage 30 under qemu-ppc64le.
 #   EC_FUZZ_SECONDS   seconds per fuzz target (default 20; fuzz/README.md has the long run)
 set -euo pipefail
 . "$(dirname "$0")/../lib/common.sh"
@@ -16,12 +16,6 @@ cmake -S "$EC_TOP" -B "$tsan" -G Ninja -DEC_SANITIZE=thread -DEC_BUILD_TOOLS=OFF
 cmake --build "$tsan" -j"$(nproc)" --target reliability_thread_test codec_test
 TSAN_OPTIONS="halt_on_error=1 second_deadlock_stack=1" "$tsan/test/reliability/reliability_thread_test"
 TSAN_OPTIONS="halt_on_error=1 second_deadlock_stack=1" "$tsan/test/codec/codec_test" --gtest_filter='CodecThreads.*'
-
-log "the whole tree built by clang with -Werror, and its unit suite (the variants must be right whatever compiles them)"
-clang_build=$EC_TOP/build-clang
-CC=clang CXX=clang++ cmake -S "$EC_TOP" -B "$clang_build" -G Ninja >/dev/null
-cmake --build "$clang_build" -j"$(nproc)"
-ctest --test-dir "$clang_build" --output-on-failure -j"$(nproc)"
 
 log "libFuzzer targets (clang, ASan + UBSan)"
 fuzz=$EC_TOP/build-fuzz
