@@ -538,10 +538,14 @@ template <class T> struct RegionLoops {
 
   // ---- xor of n sources ----
   // Every source register of a block is loaded before the block is stored, which is what makes
-  // dst == src[i] an in-place accumulate.
-  template <unsigned U, class IO>
+  // dst == src[i] an in-place accumulate. N is n when it is known at compile time (0: it is not): a loop
+  // over the sources whose count is only known at run time keeps the accumulators of a block in other
+  // registers than the loads' (gcc for POWER copied all of them in and out of every block, 2U moves).
+  template <unsigned U, unsigned N, class IO>
   static EC_SKELETON_INLINE void xor_block(const IO &io, size_t off, unsigned n, const uint8_t *const *src,
                                            uint8_t *dst) {
+    if constexpr (N != 0)
+      n = N;
     Vec acc[U];
     if constexpr (IO::kPairs && U % 2 == 0) {
       load_pairs<U, 0>(io, src[0] + off, acc);
@@ -580,32 +584,42 @@ template <class T> struct RegionLoops {
   static_assert(kStreamMinBytes >= W, "a streamed region holds its head");
 
   // Stream: dst + off is aligned to W, and whole registers are stored with store_stream.
-  template <bool Stream>
+  template <bool Stream, unsigned N>
   static EC_SKELETON_INLINE void xor_range(size_t off, size_t end, unsigned n, const uint8_t *const *src,
                                            uint8_t *dst) {
     // xor has no table or multiply to hide, so it is unrolled as far as a one-row product.
     constexpr unsigned U = T::unroll(1) > 4 ? T::unroll(1) : 4;
     using Whole = std::conditional_t<Stream, StreamIO<T>, FullIO<T>>;
     for (; end - off >= U * W; off += U * W)
-      xor_block<U>(Whole{}, off, n, src, dst);
+      xor_block<U, N>(Whole{}, off, n, src, dst);
     for (; end - off >= W; off += W)
-      xor_block<1>(Whole{}, off, n, src, dst);
+      xor_block<1, N>(Whole{}, off, n, src, dst);
     if (off < end)
-      xor_block<1>(PartialIO<T>{end - off}, off, n, src, dst);
+      xor_block<1, N>(PartialIO<T>{end - off}, off, n, src, dst);
   }
 
-  static void xor_many(size_t len, unsigned n, const uint8_t *const *src, uint8_t *dst) {
+  template <unsigned N>
+  static void xor_sources(size_t len, unsigned n, const uint8_t *const *src, uint8_t *dst) {
     if constexpr (HasStreamStores<T>::value) {
       if (len >= kStreamMinBytes && len * (size_t{n} + 1) >= kBeyondL2Bytes) {
         // The bytes before dst's first aligned register are one partial block, stored as usual.
         const size_t head = (W - reinterpret_cast<std::uintptr_t>(dst) % W) % W;
-        xor_range<false>(0, head, n, src, dst);
-        xor_range<true>(head, len, n, src, dst);
+        xor_range<false, N>(0, head, n, src, dst);
+        xor_range<true, N>(head, len, n, src, dst);
         T::stream_fence();
         return;
       }
     }
-    xor_range<false>(0, len, n, src, dst);
+    xor_range<false, N>(0, len, n, src, dst);
+  }
+
+  // Two sources, the commonest count (an update's all-ones row, 2+1's parity and its one-loss decode),
+  // with the count compiled in.
+  static void xor_many(size_t len, unsigned n, const uint8_t *const *src, uint8_t *dst) {
+    if (n == 2)
+      xor_sources<2>(len, n, src, dst);
+    else
+      xor_sources<0>(len, n, src, dst);
   }
 };
 
