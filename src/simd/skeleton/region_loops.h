@@ -29,7 +29,7 @@
 //   prefetched (see dot_block)
 //   optional: store_stream(uint8_t *, Vec) to a kWidth-aligned address, bypassing the caches, and
 //   stream_fence(), which orders such stores before any later store (x86: non-temporal stores and sfence);
-//   with them, xor_many streams long outputs (see kBeyondL2Bytes)
+//   with them, xor_many streams long outputs (see beyond_l2_bytes)
 //   optional: Vec add3(Vec, Vec, Vec), the sum of three registers in one instruction (POWER10's xxeval);
 //   with it, dot products add two sources' products to each accumulator per step (see dot_block)
 //   optional: template <unsigned Slot> load_pair(const uint8_t *, Vec &first, Vec &second) and
@@ -51,6 +51,7 @@
 #include <utility>
 
 #include "simd/kernels.h"
+#include "simd/probe/cache_size.h"
 
 // The accumulators must stay in registers, so the small loops over rows and unrolled registers are
 // unrolled completely even at -O2.
@@ -155,11 +156,11 @@ template <class T> struct RegionLoops {
   static_assert(TB % 16 == 0 && TB <= kMaxTableBytes, "table format breaks the Kernels contract");
   static_assert(T::kMaxRows >= 1 && T::kMaxRows <= 32, "EC_SKELETON_UNROLL must cover every row of a pass");
 
-  // A call whose sources and outputs together reach this many bytes works beyond a core's L2 (1 MiB on
-  // Zen 4 and Skylake-SP, 2 MiB on Sapphire Rapids): from L3 or memory, where streaming the outputs or
-  // prefetching the sources pays. An OSD's stripes stay far below (4 KiB chunks, which the checksum and
-  // the messenger read right after the kernel: they must stay in cache).
-  static constexpr size_t kBeyondL2Bytes = size_t{1} << 20;
+  // A call whose sources and outputs together reach this many bytes works beyond the core's L2
+  // (probe/cache_size.h): from L3 or memory, where streaming the outputs or prefetching the sources pays.
+  // An OSD's stripes stay far below (4 KiB chunks, which the checksum and the messenger read right after
+  // the kernel: they must stay in cache).
+  static size_t beyond_l2_bytes() { return l2_cache_bytes(); }
 
   // Long dot products with more rows than one pass holds walk the length in slices, so that the passes
   // after the first find the sources in cache (32 sources x 4 KiB fit a 256 KiB L2).
@@ -453,7 +454,7 @@ template <class T> struct RegionLoops {
     if (rows <= T::kMaxRows) {
       // Passes over slices (below) read their sources again from cache: only one pass prefetches.
       if constexpr (kPrefetch > 0) {
-        if (k >= kPrefetchSources && len * (size_t{k} + rows) >= kBeyondL2Bytes) {
+        if (k >= kPrefetchSources && len * (size_t{k} + rows) >= beyond_l2_bytes()) {
           dot_passes<true>(0, len, k, rows, tables, src, dst);
           return;
         }
@@ -572,7 +573,7 @@ template <class T> struct RegionLoops {
       io.store(dst + off + u * W, acc[u]);
   }
 
-  // Where T can (HasStreamStores), xor_many streams its output when it works beyond L2 (kBeyondL2Bytes):
+  // Where T can (HasStreamStores), xor_many streams its output when it works beyond L2 (beyond_l2_bytes):
   // the output is on its way out of L2 before the call returns, and storing it around the caches saves
   // reading each output line before writing it and writing it back later. xor moves the most bytes per
   // instruction of the kernels, so it feels that traffic most. Measured on Zen 4 (xor of 2 or 3
@@ -601,7 +602,7 @@ template <class T> struct RegionLoops {
   template <unsigned N>
   static void xor_sources(size_t len, unsigned n, const uint8_t *const *src, uint8_t *dst) {
     if constexpr (HasStreamStores<T>::value) {
-      if (len >= kStreamMinBytes && len * (size_t{n} + 1) >= kBeyondL2Bytes) {
+      if (len >= kStreamMinBytes && len * (size_t{n} + 1) >= beyond_l2_bytes()) {
         // The bytes before dst's first aligned register are one partial block, stored as usual.
         const size_t head = (W - reinterpret_cast<std::uintptr_t>(dst) % W) % W;
         xor_range<false, N>(0, head, n, src, dst);

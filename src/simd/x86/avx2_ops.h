@@ -22,7 +22,7 @@ struct Avx2Ops {
 
   static Vec load(const std::uint8_t *p) { return _mm256_loadu_si256(reinterpret_cast<const Vec *>(p)); }
   static void store(std::uint8_t *p, Vec v) { _mm256_storeu_si256(reinterpret_cast<Vec *>(p), v); }
-  // Non-temporal, to a 32-byte aligned address; xor_many streams long outputs (kBeyondL2Bytes).
+  // Non-temporal, to a 32-byte aligned address; xor_many streams long outputs (beyond_l2_bytes).
   static void store_stream(std::uint8_t *p, Vec v) { _mm256_stream_si256(reinterpret_cast<Vec *>(p), v); }
   static void stream_fence() { _mm_sfence(); }
   static Vec zero() { return _mm256_setzero_si256(); }

@@ -23,7 +23,7 @@ struct Avx512Ops {
 
   static Vec load(const std::uint8_t *p) { return _mm512_loadu_si512(p); }
   static void store(std::uint8_t *p, Vec v) { _mm512_storeu_si512(p, v); }
-  // Non-temporal, to a 64-byte aligned address; xor_many streams long outputs (kBeyondL2Bytes).
+  // Non-temporal, to a 64-byte aligned address; xor_many streams long outputs (beyond_l2_bytes).
   static void store_stream(std::uint8_t *p, Vec v) { _mm512_stream_si512(reinterpret_cast<Vec *>(p), v); }
   static void stream_fence() { _mm_sfence(); }
   static __mmask64 first_bytes(std::size_t n) { return _cvtu64_mask64((std::uint64_t{1} << n) - 1); }

@@ -21,7 +21,7 @@ struct SseOps {
 
   static Vec load(const std::uint8_t *p) { return _mm_loadu_si128(reinterpret_cast<const Vec *>(p)); }
   static void store(std::uint8_t *p, Vec v) { _mm_storeu_si128(reinterpret_cast<Vec *>(p), v); }
-  // Non-temporal, to a 16-byte aligned address; xor_many streams long outputs (kBeyondL2Bytes).
+  // Non-temporal, to a 16-byte aligned address; xor_many streams long outputs (beyond_l2_bytes).
   static void store_stream(std::uint8_t *p, Vec v) { _mm_stream_si128(reinterpret_cast<Vec *>(p), v); }
   static void stream_fence() { _mm_sfence(); }
   static Vec zero() { return _mm_setzero_si128(); }
