@@ -12,10 +12,11 @@
 #      lines and crash report kept in the work directory); the test fails if it serves the PG.
 #      The PG goes back to the x86 OSDs, osd.4 is marked out;
 #   2. `ceph-ec-power8 adopt` of that pool (profile `default`: plugin=power8 power8-code=isa, other keys
-#      unchanged), osd.4 re-created empty, the ppc64el OSDs in, every PG pinned to a ppc64el primary: each rebuilds its data shard 0 from the
-#      shards isa wrote on x86, reads go through it; osd.0 (x86) killed: degraded reads decoded on ppc64el,
-#      osd.0 re-created empty and its shards (data and parity) rebuilt by ppc64el primaries; deep-scrub
-#      (each shard's crc against the one x86's isa recorded when it wrote it); every object byte for byte;
+#      unchanged), osd.4 re-created empty, the ppc64el OSDs in, every PG pinned to a ppc64el primary (the
+#      shards moved by backfill from the old, x86, acting set), reads through them; osd.0 (x86) killed:
+#      degraded reads decoded on ppc64el from the shards isa computed on x86, osd.0 re-created empty and
+#      its shards (data and parity) rebuilt by the ppc64el primaries; deep-scrub (each shard's crc against
+#      the one x86's isa recorded when the object was written); every object byte for byte;
 #   3. the pool deleted, osd_pool_default_erasure_code_profile set on the mon to power8's isa mode, the
 #      stored `default` removed, a new pool made without a profile (checked: `default` is remade with
 #      power8's keys), the same layouts: objects written (encoded on ppc64el), osd.0 killed, degraded
@@ -125,7 +126,7 @@ isa_serve_on_ppc64el() {
 }
 
 part_isa() {
-  local id seed rt out
+  local id rt out
   K=2 M=2
   for id in $(seq 0 $((CL_OSDS - 1))); do
     cl_ceph config set "osd.$id" crush_location "root=default host=mx-host$id" >/dev/null 2>&1 || fail "config set osd.$id crush_location"
@@ -161,7 +162,7 @@ part_isa() {
   cl_wait_osds_up "$CL_OSDS"
   step "osd.$ISA_GIVEN re-created empty, the ppc64el OSDs in"
   isa_serve_on_ppc64el "$id"
-  verify_all "adopted, read through ppc64el primaries (each rebuilt its shard 0 from x86's isa shards)"
+  verify_all "adopted, read through ppc64el primaries"
   phase 0
   deep_scrub_all
   verify_all "final (${POOLS[0]})"
