@@ -7,6 +7,9 @@
 #       shards, cross decoding, defaults held to the table); our interface vs its libec_jerasure.so vtables
 #   30  the ppc64el cross build with that suite's cross compiler and Debian's ppc64el ceph-erasure-code-tool
 #       of that release under qemu POWER8/9/10 (the unit suite under qemu runs on the host's stage 30)
+#   35  the mixed cluster with that release's x86 daemons and its Debian ppc64el ceph-osd under qemu; on
+#       Tentacle its isa part only: the default isa pool without power8 (a ppc64el OSD asserts), adopted
+#       and served by ppc64el primaries, and a pool of a power8 default profile (qa/mixed/part-isa.sh)
 #   40  the local-cluster EC-pool test with that release's daemons
 #   45  ceph-ec-power8 adopt/revert of jerasure pools with that release's daemons and its profile syntax
 #   60  the Debian package of that release (amd64 and ppc64el), installed and used by its daemons
@@ -33,7 +36,7 @@
 # OSD, recovery and deep-scrub on the same daemons.
 #   EC_RELEASES      releases to run (default: all but the installed one); each upgrade test runs with its
 #                    TO release (the FROM release's plugin is built in its root first if it is not there)
-#   EC_RELEASE_STAGES stages run in each root (default "10 30 40 45 60", trimmed as above)
+#   EC_RELEASE_STAGES stages run in each root (default "10 30 35 40 45 60", trimmed as above)
 #   EC_RELEASE_POOL_PARTS  ec-pool-test parts stage 60 runs against the installed package in the root
 #                    (default "lrc bad": stage 40 just ran them all against the build tree)
 #   EC_RELEASE_FULL=1  no trimming
@@ -81,7 +84,7 @@ for release in $(release_names); do
 
   # The stages in the root, each with build directories of its own; trimmed for a middle release declared
   # alike (see the header).
-  stages=${EC_RELEASE_STAGES:-10 30 40 45 60} profiles="rsv cauchy r6 isa" tool_cpus="power8 power9 power10" deb_cross=1
+  stages=${EC_RELEASE_STAGES:-10 30 35 40 45 60} profiles="rsv cauchy r6 isa" tool_cpus="power8 power9 power10" deb_cross=1
   if [ $alike = 1 ] && [ "$release" != "$newest" ] && [ "${EC_RELEASE_FULL:-0}" != 1 ]; then
     [ -n "${EC_RELEASE_STAGES:-}" ] || stages="10 30 40 60"
     profiles=r6 tool_cpus=power9 deb_cross=0
