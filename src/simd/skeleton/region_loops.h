@@ -25,6 +25,8 @@
 //   (rows: the multiply rows; default unroll(rows)), whose every output register is loaded and stored
 //   where a dot product's stays in an accumulator: a T whose loads need an index register per offset may
 //   want fewer (see Power8Traits)
+//   optional: kXorUnrollBeyondL1 (default: xor's unroll in cache), registers per block of xor_many when a
+//   call's sources and output exceed the core's L1D (see xor_range)
 //   optional: kPrefetchBytes (default 0: none), how far ahead of a dot product's block its sources are
 //   prefetched (see dot_block)
 //   optional: store_stream(uint8_t *, Vec) to a kWidth-aligned address, bypassing the caches, and
@@ -139,6 +141,13 @@ template <class T, class = void> struct MadUnroll {
 };
 template <class T> struct MadUnroll<T, std::void_t<decltype(T::mad_unroll(1u))>> {
   static constexpr unsigned of(unsigned rows) { return T::mad_unroll(rows); }
+};
+
+template <class T, unsigned InCache, class = void> struct XorUnrollBeyondL1 {
+  static constexpr unsigned value = InCache;
+};
+template <class T, unsigned InCache> struct XorUnrollBeyondL1<T, InCache, std::void_t<decltype(T::kXorUnrollBeyondL1)>> {
+  static constexpr unsigned value = T::kXorUnrollBeyondL1;
 };
 
 template <class T, class = void> struct FirstSources {
@@ -618,12 +627,18 @@ template <class T> struct RegionLoops {
   static constexpr size_t kStreamMinBytes = 4096;
   static_assert(kStreamMinBytes >= W, "a streamed region holds its head");
 
+  // xor has no table or multiply to hide, so in cache it is unrolled as far as a one-row product; beyond
+  // L1 (the sources and output of a call larger than the core's L1D), as far as T says (XorUnrollBeyondL1):
+  // there the loads wait on L2, and on Zen 4 one register per source and step reads L2 faster than four
+  // consecutive ones (8 sources of 64 KiB, avx512_gfni: 175-200 GB/s against 105-112; 4 KiB, in L1: 133-180
+  // against 210-250).
+  static constexpr unsigned kXorUnroll = T::unroll(1) > 4 ? T::unroll(1) : 4;
+  static constexpr unsigned kXorUnrollBeyondL1 = XorUnrollBeyondL1<T, kXorUnroll>::value;
+
   // Stream: dst + off is aligned to W, and whole registers are stored with store_stream.
-  template <bool Stream, unsigned N>
+  template <bool Stream, unsigned N, unsigned U>
   static EC_SKELETON_INLINE void xor_range(size_t off, size_t end, unsigned n, const uint8_t *const *src,
                                            uint8_t *dst) {
-    // xor has no table or multiply to hide, so it is unrolled as far as a one-row product.
-    constexpr unsigned U = T::unroll(1) > 4 ? T::unroll(1) : 4;
     using Whole = std::conditional_t<Stream, StreamIO<T>, FullIO<T>>;
     for (; end - off >= U * W; off += U * W)
       xor_block<U, N>(Whole{}, off, n, src, dst);
@@ -639,13 +654,16 @@ template <class T> struct RegionLoops {
       if (len >= kStreamMinBytes && len * (size_t{n} + 1) >= beyond_l2_bytes()) {
         // The bytes before dst's first aligned register are one partial block, stored as usual.
         const size_t head = (W - reinterpret_cast<std::uintptr_t>(dst) % W) % W;
-        xor_range<false, N>(0, head, n, src, dst);
-        xor_range<true, N>(head, len, n, src, dst);
+        xor_range<false, N, kXorUnrollBeyondL1>(0, head, n, src, dst);
+        xor_range<true, N, kXorUnrollBeyondL1>(head, len, n, src, dst);
         T::stream_fence();
         return;
       }
     }
-    xor_range<false, N>(0, len, n, src, dst);
+    if (len * (size_t{n} + 1) > l1_data_cache_bytes())
+      xor_range<false, N, kXorUnrollBeyondL1>(0, len, n, src, dst);
+    else
+      xor_range<false, N, kXorUnroll>(0, len, n, src, dst);
   }
 
   // Two sources, the commonest count (an update's all-ones row, 2+1's parity and its one-loss decode),
