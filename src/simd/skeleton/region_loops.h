@@ -169,7 +169,15 @@ template <class T> struct RegionLoops {
   // (probe/cache_size.h): from L3 or memory, where streaming the outputs or prefetching the sources pays.
   // An OSD's stripes stay far below (4 KiB chunks, which the checksum and the messenger read right after
   // the kernel: they must stay in cache).
-  static size_t beyond_l2_bytes() { return l2_cache_bytes(); }
+  // Both sizes are kept here, inline, so that a 4 KiB call (some 30 ns) pays a load for them, not a call.
+  static size_t beyond_l2_bytes() {
+    static const size_t bytes = l2_cache_bytes();
+    return bytes;
+  }
+  static size_t beyond_l1_bytes() {
+    static const size_t bytes = l1_data_cache_bytes();
+    return bytes;
+  }
 
   // Long dot products with more rows than one pass holds walk the length in slices, so that the passes
   // after the first find the sources in cache (32 sources x 4 KiB fit a 256 KiB L2).
@@ -569,8 +577,7 @@ template <class T> struct RegionLoops {
                       uint8_t *const *dst) {
     if (rows == 1) {
       const uint8_t *sources[2] = {dst[0], src};
-      xor_many(len, 2, sources, dst[0]);
-      return;
+      return xor_sources<2>(len, 2, sources, dst[0]);
     }
     // One pass, the common case, as a tail call: at 4 KiB a call takes some 40 ns, of which saving
     // registers for the loop below was a tenth.
@@ -649,7 +656,17 @@ template <class T> struct RegionLoops {
   }
 
   template <unsigned N>
-  static void xor_sources(size_t len, unsigned n, const uint8_t *const *src, uint8_t *dst) {
+  static void xor_sources(size_t len, unsigned n, const uint8_t *const *sources, uint8_t *dst) {
+    // A count known at compile time: the source pointers copied to a local array (see copy_pointers), or
+    // the compiler loads them again after every block's store (a tenth of a 2-source xor's instructions).
+    const uint8_t *own[N ? N : 1];
+    const uint8_t *const *src = sources;
+    if constexpr (N != 0) {
+      EC_SKELETON_UNROLL
+      for (unsigned j = 0; j < N; j++)
+        own[j] = sources[j];
+      src = own;
+    }
     if constexpr (HasStreamStores<T>::value) {
       if (len >= kStreamMinBytes && len * (size_t{n} + 1) >= beyond_l2_bytes()) {
         // The bytes before dst's first aligned register are one partial block, stored as usual.
@@ -660,7 +677,7 @@ template <class T> struct RegionLoops {
         return;
       }
     }
-    if (len * (size_t{n} + 1) > l1_data_cache_bytes())
+    if (len * (size_t{n} + 1) > beyond_l1_bytes())
       xor_range<false, N, kXorUnrollBeyondL1>(0, len, n, src, dst);
     else
       xor_range<false, N, kXorUnroll>(0, len, n, src, dst);
