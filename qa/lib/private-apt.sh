@@ -44,8 +44,13 @@ private_apt_download() {
   [ ${#missing[@]} -gt 0 ] || return 0
   printf '\n==> %s\n' "private apt ($arch): update; download $* and their dependencies" >&2
   apt_retried _private_apt_fetch "$aptdir" "$debdir" "$@" && return 0
-  grep -qE 'File has unexpected size|Hash Sum mismatch' "$aptdir/update.log" || return 1
-  _private_apt_fetch_as_served "$aptdir" "$arch" "$debdir" "$@"
+  if grep -qE 'File has unexpected size|Hash Sum mismatch' "$aptdir/update.log"; then
+    _private_apt_fetch_as_served "$aptdir" "$arch" "$debdir" "$@"
+  elif grep -qE '^E: Failed to fetch .*\.deb +404' "$aptdir/download.log"; then
+    _private_apt_fetch_earlier_updates "$aptdir" "$arch" "$debdir"
+  else
+    return 1
+  fi
 }
 
 # One try of private_apt_download: the indexes, then the debs (an update each try, see apt_retried).
@@ -61,10 +66,13 @@ _private_apt_fetch() {
 
 # _private_apt_get_debs DEBDIR PKG...: the debs of PKG... and their dependency closure into DEBDIR, from the
 # lists apt has (the private dpkg status is empty, so nothing counts as installed).
+# Its output is kept in DEBDIR/../download.log too (APTDIR/download.log: the callers' DEBDIR is beside it).
 _private_apt_get_debs() {
   local debdir=$1
   shift
-  apt-get install -q -y --download-only --no-install-recommends -o Dir::Cache::archives="$debdir" "$@" >&2
+  apt-get install -q -y --download-only --no-install-recommends -o Dir::Cache::archives="$debdir" "$@" 2>&1 |
+    tee "${APT_CONFIG%/*}/download.log" >&2
+  return "${PIPESTATUS[0]}"
 }
 
 # The last resort of private_apt_download, when the archive keeps serving ARCH's Packages index with a
@@ -93,6 +101,68 @@ _private_apt_fetch_as_served() {
   done < <(awk '/^URIs:/ {u = $2} /^Suites:/ {s = $2} /^Components:/ {$1 = ""; print u, s $0}' "$sources")
   sed -i -e '/^Trusted:/d' -e '/^Components:/a Trusted: yes' "$sources"
   _private_apt_get_debs "$debdir" "$@"
+}
+
+# The last resort of private_apt_download for debs its index lists but the archive does not serve (404).
+# The archive copy reachable here served trixie's ppc64el index of a point release (libc6 2.41-12+deb13u5,
+# openssl 3.5.9-1~deb13u1, curl, sudo, parted...) without that point release's ppc64el debs, while earlier
+# stable versions of them were there (libc6 +deb13u4, openssl 3.5.7-1~deb13u2, parted 3.6-5). apt has
+# fetched every other deb when it fails; each missing one is replaced by the newest earlier version of the
+# same package that the archive serves (_earlier_versions: the same upstream version's earlier stable
+# updates and rebuilds first, then earlier upstream patch levels), which keeps the ABI within a stable
+# release: enough for the sysroot, whose debs are unpacked, never installed. A package with no earlier
+# version served is left out: the sysroot's check of the tool's libraries and the runs under qemu fail
+# loudly if it was needed. Fetched by URL, without the index's hash check; the WARNING names each.
+_private_apt_fetch_earlier_updates() {
+  local aptdir=$1 arch=$2 debdir=$3 url dir file name version rest c got
+  printf 'WARNING: private apt (%s): the archive lists debs it does not serve (404); taking earlier versions of them, unverified:\n' \
+    "$arch" >&2
+  for url in $(sed -n 's/^E: Failed to fetch \(http[^ ]*\.deb\) \+404.*/\1/p' "$aptdir/download.log" | sort -u); do
+    dir=${url%/*}
+    file=${url##*/}
+    file=${file//%2b/+}
+    file=${file//%7e/\~}
+    IFS=_ read -r name version rest <<<"$file"
+    got=
+    for c in $(_earlier_versions "$version"); do
+      if /usr/lib/apt/apt-helper download-file "$dir/$(sed -e 's/+/%2b/g' -e 's/~/%7e/g' <<<"${name}_${c}_$rest")" \
+        "$debdir/${name}_${c}_$rest" >/dev/null 2>&1; then
+        got=$c
+        break
+      fi
+    done
+    if [ -n "$got" ]; then
+      printf '  %s %s: not served; took %s\n' "$name" "$version" "$got" >&2
+    else
+      printf '  %s %s: not served, nor an earlier version of it; left out\n' "$name" "$version" >&2
+    fi
+  done
+}
+
+# _earlier_versions VERSION: candidate versions of a Debian stable package before VERSION, newest first, one
+# a line: VERSION's earlier stable updates (+debNNuK or ~debNNuK, K down to 1), its rebuilds (+bN) and its
+# own revision; then the upstream versions before it (the last number down to 0, at most 10 of them), each
+# with the revisions a stable release gives (updates, rebuilds, -1 and -2).
+_earlier_versions() {
+  local version=$1 upstream revision base stable=13 k n up last head
+  [[ $version =~ deb([0-9]+)u[0-9]+$ ]] && stable=${BASH_REMATCH[1]}
+  upstream=${version%-*}
+  revision=${version##*-}
+  base=${revision%%[+~]*}
+  if [[ $revision =~ ^(.*)([+~])deb[0-9]+u([0-9]+)$ ]]; then
+    for ((k = BASH_REMATCH[3] - 1; k >= 1; k--)); do echo "$upstream-${BASH_REMATCH[1]}${BASH_REMATCH[2]}deb${stable}u$k"; done
+  fi
+  for ((n = 9; n >= 1; n--)); do echo "$upstream-$base+b$n"; done
+  [ "$base" = "$revision" ] || echo "$upstream-$base"
+  [[ $upstream =~ ^(.*[^0-9])([0-9]+)$ ]] || return 0
+  head=${BASH_REMATCH[1]} last=${BASH_REMATCH[2]}
+  for ((up = last - 1; up >= 0 && up >= last - 10; up--)); do
+    for base in 2 1; do
+      for ((k = 5; k >= 1; k--)); do echo "$head$up-$base~deb${stable}u$k"; echo "$head$up-$base+deb${stable}u$k"; done
+      for ((n = 3; n >= 1; n--)); do echo "$head$up-$base+b$n"; done
+      echo "$head$up-$base"
+    done
+  done
 }
 
 # root_missing_libs ROOT MULTIARCH FILE...: one line "FILE needs SONAME" for every NEEDED soname of the ELF

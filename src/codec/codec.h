@@ -91,6 +91,9 @@ private:
                                                 unsigned nwanted) const;
   void apply_delta_bytes(std::size_t len, unsigned data_index, const std::uint8_t *delta,
                          std::uint8_t *const *parity) const;
+  // apply_delta_bytes where some parities are not wanted (null in rows, the parities in the column's order).
+  __attribute__((noinline)) void apply_delta_some(std::size_t len, unsigned data_index, const std::uint8_t *delta,
+                                                  std::uint8_t *const *rows) const;
   void apply_delta_packets(std::size_t len, unsigned data_index, const std::uint8_t *delta,
                            std::uint8_t *const *parity) const;
 

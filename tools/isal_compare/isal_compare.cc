@@ -5,7 +5,8 @@
 // apply_delta) and decode (ISA-L's recipe with cached tables, isal_decoder.h). First power8's best
 // variant against ISA-L's own dispatch, with the streaming yardstick; then each power8 variant against
 // ISA-L's entry point for the same instruction set. Every output is compared byte for byte before it is
-// timed, and any difference exits 1. Contestants alternate pass after pass; medians are reported.
+// timed, and any difference exits 1. Contestants alternate pass after pass, each from a clean vector
+// register state; a pass's sample is its fastest batch of calls (measure.h); medians are reported.
 //
 // Usage: isal_compare [--passes N] [--seconds S] [--quick] [--verify]
 //   --quick   4+2 and 8+3 with 4 and 64 KiB chunks, 3 passes
@@ -303,7 +304,7 @@ int main(int argc, char **argv) {
                 o.shapes.size(), o.chunks.size(), per_isa.size());
     return 0;
   }
-  std::printf("Medians of %d interleaved passes. GB/s count k data chunks per encode and decode call, one chunk "
+  std::printf("Medians of %d interleaved passes (each pass: the fastest batch of 64 calls). GB/s count k data chunks per encode and decode call, one chunk "
               "per update (the last data chunk's delta into every parity). streaming: memmove moving the bytes the "
               "call must read and write, on the same buffers.\n\n",
               o.passes);

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: LGPL-2.1-or-later
 // Timing for isal_compare: contestants timed in alternation over passes (a drift of the shared machine
-// then hits both alike), medians, and the streaming yardstick.
+// then hits both alike), each pass's fastest batch, medians over passes, and the streaming yardstick.
 #ifndef ISAL_COMPARE_MEASURE_H
 #define ISAL_COMPARE_MEASURE_H
 
@@ -11,8 +11,9 @@
 
 namespace isal_compare {
 
-// Seconds per call of each contestant, one sample per pass: pass after pass, each contestant in turn
-// runs batches of calls until `seconds` have passed.
+// Seconds per call of each contestant, one sample per pass: pass after pass, each contestant in turn,
+// from a clean vector register state, runs batches of calls until `seconds` have passed; its sample is
+// its fastest batch.
 std::vector<std::vector<double>> time_interleaved(const std::vector<std::function<void()>> &contestants,
                                                   int passes, double seconds);
 

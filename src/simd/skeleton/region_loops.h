@@ -25,6 +25,8 @@
 //   (rows: the multiply rows; default unroll(rows)), whose every output register is loaded and stored
 //   where a dot product's stays in an accumulator: a T whose loads need an index register per offset may
 //   want fewer (see Power8Traits)
+//   optional: kXorUnrollBeyondL1 (default: xor's unroll in cache), registers per block of xor_many when a
+//   call's sources and output exceed the core's L1D (see xor_range)
 //   optional: kPrefetchBytes (default 0: none), how far ahead of a dot product's block its sources are
 //   prefetched (see dot_block)
 //   optional: store_stream(uint8_t *, Vec) to a kWidth-aligned address, bypassing the caches, and
@@ -141,6 +143,13 @@ template <class T> struct MadUnroll<T, std::void_t<decltype(T::mad_unroll(1u))>>
   static constexpr unsigned of(unsigned rows) { return T::mad_unroll(rows); }
 };
 
+template <class T, unsigned InCache, class = void> struct XorUnrollBeyondL1 {
+  static constexpr unsigned value = InCache;
+};
+template <class T, unsigned InCache> struct XorUnrollBeyondL1<T, InCache, std::void_t<decltype(T::kXorUnrollBeyondL1)>> {
+  static constexpr unsigned value = T::kXorUnrollBeyondL1;
+};
+
 template <class T, class = void> struct FirstSources {
   static constexpr unsigned value = 2;
 };
@@ -160,7 +169,15 @@ template <class T> struct RegionLoops {
   // (probe/cache_size.h): from L3 or memory, where streaming the outputs or prefetching the sources pays.
   // An OSD's stripes stay far below (4 KiB chunks, which the checksum and the messenger read right after
   // the kernel: they must stay in cache).
-  static size_t beyond_l2_bytes() { return l2_cache_bytes(); }
+  // Both sizes are kept here, inline, so that a 4 KiB call (some 30 ns) pays a load for them, not a call.
+  static size_t beyond_l2_bytes() {
+    static const size_t bytes = l2_cache_bytes();
+    return bytes;
+  }
+  static size_t beyond_l1_bytes() {
+    static const size_t bytes = l1_data_cache_bytes();
+    return bytes;
+  }
 
   // Long dot products with more rows than one pass holds walk the length in slices, so that the passes
   // after the first find the sources in cache (32 sources x 4 KiB fit a 256 KiB L2).
@@ -346,60 +363,105 @@ template <class T> struct RegionLoops {
           acc[r][u] = T::add(acc[r][u], T::mul(tab, s[u]));
       }
     }
-    if constexpr (IO::kPairs && U % 2 == 0) {
-      store_rows<U>(io, off, dst, acc, std::make_index_sequence<R>{});
-    } else {
-      EC_SKELETON_UNROLL
-      for (unsigned r = 0; r < R; r++) {
-        EC_SKELETON_UNROLL
-        for (unsigned u = 0; u < U; u++)
-          io.store(dst[r] + off + u * W, acc[r][u]);
-      }
-    }
-  }
-  // The accumulators of row r are the pairs r * U / 2, ...
-  template <unsigned U, class IO, size_t R, size_t... Rows>
-  static EC_SKELETON_INLINE void store_rows(const IO &io, size_t off, uint8_t *const *dst, const Vec (&acc)[R][U],
-                                            std::index_sequence<Rows...>) {
-    (store_pairs<U, Rows * U / 2>(io, dst[Rows] + off, acc[Rows]), ...);
+    store_blocks<U, 0>(io, off, dst, acc, std::make_index_sequence<R>{});
   }
 
-  // One source into R outputs: the products are stored (Accumulate false: mul, and dot products of
-  // k == 1) or xored into what the outputs hold (mad). Nothing is live across a block.
-  template <unsigned R, unsigned U, bool Accumulate, class IO>
-  static EC_SKELETON_INLINE void products_block(const IO &io, size_t off, const uint8_t *tables,
-                                                size_t row_stride, const uint8_t *src, uint8_t *const *dst) {
-    typename T::Src s[U];
+  // The tables of R rows (row_stride apart), loaded once for a whole region of one-source blocks: through
+  // the byte stores of the outputs, which may alias anything, the compiler would otherwise have to load
+  // every row's table again in every block.
+  template <unsigned R>
+  static EC_SKELETON_INLINE void load_row_tables(const uint8_t *tables, size_t row_stride, typename T::Table (&tab)[R]) {
+    EC_SKELETON_UNROLL
+    for (unsigned r = 0; r < R; r++)
+      tab[r] = T::load_table(tables + r * row_stride);
+  }
+
+  // U registers from p on, in pairs (from Slot on) where the IO has them.
+  template <unsigned U, unsigned Slot, class IO>
+  static EC_SKELETON_INLINE void load_block(const IO &io, const uint8_t *p, Vec (&v)[U]) {
     if constexpr (IO::kPairs && U % 2 == 0) {
-      load_sources<U, 0>(io, src + off, s);
+      load_pairs<U, Slot>(io, p, v);
     } else {
       EC_SKELETON_UNROLL
       for (unsigned u = 0; u < U; u++)
-        s[u] = T::prepare(io.load(src + off + u * W));
+        v[u] = io.load(p + u * W);
     }
+  }
+  template <unsigned U, unsigned Slot, class IO>
+  static EC_SKELETON_INLINE void store_block(const IO &io, uint8_t *p, const Vec (&v)[U]) {
+    if constexpr (IO::kPairs && U % 2 == 0) {
+      store_pairs<U, Slot>(io, p, v);
+    } else {
+      EC_SKELETON_UNROLL
+      for (unsigned u = 0; u < U; u++)
+        io.store(p + u * W, v[u]);
+    }
+  }
+  // The block at off of every output dst[r], r < R, as store_block and load_block; row r's pairs are the
+  // slots Slot + r * U / 2, ...
+  template <unsigned U, unsigned Slot, class IO, size_t R, size_t... Rows>
+  static EC_SKELETON_INLINE void load_blocks(const IO &io, size_t off, uint8_t *const *dst, Vec (&v)[R][U],
+                                             std::index_sequence<Rows...>) {
+    (load_block<U, Slot + Rows * U / 2>(io, dst[Rows] + off, v[Rows]), ...);
+  }
+  template <unsigned U, unsigned Slot, class IO, size_t R, size_t... Rows>
+  static EC_SKELETON_INLINE void store_blocks(const IO &io, size_t off, uint8_t *const *dst, const Vec (&v)[R][U],
+                                              std::index_sequence<Rows...>) {
+    (store_block<U, Slot + Rows * U / 2>(io, dst[Rows] + off, v[Rows]), ...);
+  }
+
+  // One source into R outputs, the products stored: mul, and dot products of k == 1. The source block is
+  // loaded once for every row; nothing is live across blocks but the tables.
+  template <unsigned R, unsigned U, class IO>
+  static EC_SKELETON_INLINE void products_block(const IO &io, size_t off, const typename T::Table (&tab)[R],
+                                                const uint8_t *src, uint8_t *const *dst) {
+    Vec x[U];
+    load_block<U, 0>(io, src + off, x);
+    typename T::Src s[U];
+    EC_SKELETON_UNROLL
+    for (unsigned u = 0; u < U; u++)
+      s[u] = T::prepare(x[u]);
     EC_SKELETON_UNROLL
     for (unsigned r = 0; r < R; r++) {
-      const typename T::Table tab = T::load_table(tables + r * row_stride);
-      if constexpr (IO::kPairs && U % 2 == 0 && Accumulate) {
-        // The outputs in pairs too. (The plain products are stored one by one: the multiply may write
-        // only some registers, which a pair in fixed registers would have to be copied into.)
-        Vec v[U];
-        load_pairs<U, U / 2>(io, dst[r] + off, v);
-        EC_SKELETON_UNROLL
-        for (unsigned u = 0; u < U; u++)
-          v[u] = T::add(v[u], T::mul(tab, s[u]));
-        store_pairs<U, 0>(io, dst[r] + off, v);
-        continue;
-      }
       EC_SKELETON_UNROLL
-      for (unsigned u = 0; u < U; u++) {
-        uint8_t *p = dst[r] + off + u * W;
-        if constexpr (Accumulate)
-          io.store(p, T::add(io.load(p), T::mul(tab, s[u])));
-        else
-          io.store(p, T::mul(tab, s[u]));
-      }
+      for (unsigned u = 0; u < U; u++)
+        io.store(dst[r] + off + u * W, T::mul(tab[r], s[u]));
     }
+  }
+
+  // One source into R outputs, the products xored into what they hold (mad); with XorFirst, the source
+  // itself into dst[0] first (an all-ones row: no multiply) and the products into dst[1..R]. The source
+  // block is loaded once for every row: loading it again after an output's store (which may alias it, as
+  // far as the compiler knows) cost a load per row and block and, with the rows' tables loaded again in
+  // every block, made the update load-bound (Zen 4 against ISA-L's ec_encode_data_update with the same
+  // instruction set, 4+2 and 8+3, 4 and 64 KiB: AVX2 GFNI from 0.68-0.78x to 0.92-1.0x, AVX-512 GFNI from
+  // 0.76-0.96x to 0.85-1.0x, AVX2 from 1.2-1.4x to 1.6-1.8x). Every output of the block is loaded before
+  // the first store, as ISA-L's kernels do, so that no load waits behind a store the CPU may take for
+  // one to the same address (Intel's 4K aliasing: the outputs of a stripe are often a multiple of 4 KiB
+  // apart); on Zen 4 that order measured the same as loading each output right before its store.
+  template <unsigned R, unsigned U, bool XorFirst, class IO>
+  static EC_SKELETON_INLINE void mad_block(const IO &io, size_t off, const typename T::Table (&tab)[R],
+                                           const uint8_t *src, uint8_t *const *dst) {
+    constexpr unsigned O = R + XorFirst;
+    Vec x[U], v[O][U];
+    load_block<U, 0>(io, src + off, x);
+    load_blocks<U, U / 2>(io, off, dst, v, std::make_index_sequence<O>{});
+    if constexpr (XorFirst) {
+      EC_SKELETON_UNROLL
+      for (unsigned u = 0; u < U; u++)
+        v[0][u] = T::add(v[0][u], x[u]);
+    }
+    typename T::Src s[U];
+    EC_SKELETON_UNROLL
+    for (unsigned u = 0; u < U; u++)
+      s[u] = T::prepare(x[u]);
+    EC_SKELETON_UNROLL
+    for (unsigned r = 0; r < R; r++) {
+      EC_SKELETON_UNROLL
+      for (unsigned u = 0; u < U; u++)
+        v[r + XorFirst][u] = T::add(v[r + XorFirst][u], T::mul(tab[r], s[u]));
+    }
+    store_blocks<U, 0>(io, off, dst, v, std::make_index_sequence<O>{});
   }
 
   template <unsigned R, bool Prefetch>
@@ -410,13 +472,15 @@ template <class T> struct RegionLoops {
     copy_pointers<R>(dst, out);
     size_t off = begin;
     if (k == 1) {
+      typename T::Table tab[R];
+      load_row_tables<R>(tables, row_stride, tab);
       for (; end - off >= U * W; off += U * W)
-        products_block<R, U, false>(FullIO<T>{}, off, tables, row_stride, src[0], out);
+        products_block<R, U>(FullIO<T>{}, off, tab, src[0], out);
       if constexpr (U > 1)
         for (; end - off >= W; off += W)
-          products_block<R, 1, false>(FullIO<T>{}, off, tables, row_stride, src[0], out);
+          products_block<R, 1>(FullIO<T>{}, off, tab, src[0], out);
       if (off < end)
-        products_block<R, 1, false>(PartialIO<T>{end - off}, off, tables, row_stride, src[0], out);
+        products_block<R, 1>(PartialIO<T>{end - off}, off, tab, src[0], out);
       return;
     }
     for (; end - off >= U * W; off += U * W)
@@ -470,41 +534,23 @@ template <class T> struct RegionLoops {
     dot_rows<1, false>(0, len, 1, table, TB, &src, &dst);
   }
 
-  // ---- multiply-accumulate: one source into R outputs (products_block, accumulating) ----
-  // With XorFirst, out[0] ^= src as well, block by block before the R multiply rows (out[1..R]): the block
-  // of src is read from memory once and from L1 again, and the XOR holds no register across the products.
-  template <unsigned U, class IO>
-  static EC_SKELETON_INLINE void xor_row_block(const IO &io, size_t off, const uint8_t *src, uint8_t *dst) {
-    Vec v[U];
-    EC_SKELETON_UNROLL
-    for (unsigned u = 0; u < U; u++)
-      v[u] = T::add(io.load(dst + off + u * W), io.load(src + off + u * W));
-    EC_SKELETON_UNROLL
-    for (unsigned u = 0; u < U; u++)
-      io.store(dst + off + u * W, v[u]);
-  }
-
-  template <unsigned R, bool XorFirst, unsigned U, class IO>
-  static EC_SKELETON_INLINE void mad_block(const IO &io, size_t off, const uint8_t *tables, const uint8_t *src,
-                                           uint8_t *const *out) {
-    if constexpr (XorFirst)
-      xor_row_block<U>(io, off, src, out[0]);
-    products_block<R, U, true>(io, off, tables, TB, src, out + (XorFirst ? 1 : 0));
-  }
-
+  // ---- multiply-accumulate: one source into R outputs (mad_block) ----
+  // With XorFirst, out[0] ^= src as well, in the same blocks as the R multiply rows (out[1..R]).
   template <unsigned R, bool XorFirst>
   static void mad_rows(size_t len, const uint8_t *tables, const uint8_t *src, uint8_t *const *dst) {
     constexpr unsigned U = MadUnroll<T>::of(R);
     uint8_t *out[R + XorFirst];
     copy_pointers<R + XorFirst>(dst, out);
+    typename T::Table tab[R];
+    load_row_tables<R>(tables, TB, tab);
     size_t off = 0;
     for (; len - off >= U * W; off += U * W)
-      mad_block<R, XorFirst, U>(FullIO<T>{}, off, tables, src, out);
+      mad_block<R, U, XorFirst>(FullIO<T>{}, off, tab, src, out);
     if constexpr (U > 1)
       for (; len - off >= W; off += W)
-        mad_block<R, XorFirst, 1>(FullIO<T>{}, off, tables, src, out);
+        mad_block<R, 1, XorFirst>(FullIO<T>{}, off, tab, src, out);
     if (off < len)
-      mad_block<R, XorFirst, 1>(PartialIO<T>{len - off}, off, tables, src, out);
+      mad_block<R, 1, XorFirst>(PartialIO<T>{len - off}, off, tab, src, out);
   }
 
   using MadRowsFn = void (*)(size_t, const uint8_t *, const uint8_t *, uint8_t *const *);
@@ -518,6 +564,8 @@ template <class T> struct RegionLoops {
 
   static void mad(size_t len, unsigned rows, const uint8_t *tables, const uint8_t *src,
                   uint8_t *const *dst) {
+    if (rows <= T::kMaxRows) // as in xor_mad
+      return mad_rows_for<false>(rows)(len, tables, src, dst);
     for (unsigned first = 0; first < rows; first += T::kMaxRows) {
       const unsigned n = rows - first < T::kMaxRows ? rows - first : T::kMaxRows;
       mad_rows_for<false>(n)(len, tables + first * TB, src, dst + first);
@@ -529,12 +577,14 @@ template <class T> struct RegionLoops {
                       uint8_t *const *dst) {
     if (rows == 1) {
       const uint8_t *sources[2] = {dst[0], src};
-      xor_many(len, 2, sources, dst[0]);
-      return;
+      return xor_sources<2>(len, 2, sources, dst[0]);
     }
-    const unsigned n = rows - 1 < T::kMaxRows ? rows - 1 : T::kMaxRows;
-    mad_rows_for<true>(n)(len, tables, src, dst);
-    mad(len, rows - 1 - n, tables + n * TB, src, dst + 1 + n);
+    // One pass, the common case, as a tail call: at 4 KiB a call takes some 40 ns, of which saving
+    // registers for the loop below was a tenth.
+    if (rows - 1 <= T::kMaxRows)
+      return mad_rows_for<true>(rows - 1)(len, tables, src, dst);
+    mad_rows_for<true>(T::kMaxRows)(len, tables, src, dst);
+    mad(len, rows - 1 - T::kMaxRows, tables + T::kMaxRows * TB, src, dst + 1 + T::kMaxRows);
   }
 
   // ---- xor of n sources ----
@@ -584,12 +634,18 @@ template <class T> struct RegionLoops {
   static constexpr size_t kStreamMinBytes = 4096;
   static_assert(kStreamMinBytes >= W, "a streamed region holds its head");
 
+  // xor has no table or multiply to hide, so in cache it is unrolled as far as a one-row product; beyond
+  // L1 (the sources and output of a call larger than the core's L1D), as far as T says (XorUnrollBeyondL1):
+  // there the loads wait on L2, and on Zen 4 one register per source and step reads L2 faster than four
+  // consecutive ones (8 sources of 64 KiB, avx512_gfni: 175-200 GB/s against 105-112; 4 KiB, in L1: 133-180
+  // against 210-250).
+  static constexpr unsigned kXorUnroll = T::unroll(1) > 4 ? T::unroll(1) : 4;
+  static constexpr unsigned kXorUnrollBeyondL1 = XorUnrollBeyondL1<T, kXorUnroll>::value;
+
   // Stream: dst + off is aligned to W, and whole registers are stored with store_stream.
-  template <bool Stream, unsigned N>
+  template <bool Stream, unsigned N, unsigned U>
   static EC_SKELETON_INLINE void xor_range(size_t off, size_t end, unsigned n, const uint8_t *const *src,
                                            uint8_t *dst) {
-    // xor has no table or multiply to hide, so it is unrolled as far as a one-row product.
-    constexpr unsigned U = T::unroll(1) > 4 ? T::unroll(1) : 4;
     using Whole = std::conditional_t<Stream, StreamIO<T>, FullIO<T>>;
     for (; end - off >= U * W; off += U * W)
       xor_block<U, N>(Whole{}, off, n, src, dst);
@@ -600,18 +656,31 @@ template <class T> struct RegionLoops {
   }
 
   template <unsigned N>
-  static void xor_sources(size_t len, unsigned n, const uint8_t *const *src, uint8_t *dst) {
+  static void xor_sources(size_t len, unsigned n, const uint8_t *const *sources, uint8_t *dst) {
+    // A count known at compile time: the source pointers copied to a local array (see copy_pointers), or
+    // the compiler loads them again after every block's store (a tenth of a 2-source xor's instructions).
+    const uint8_t *own[N ? N : 1];
+    const uint8_t *const *src = sources;
+    if constexpr (N != 0) {
+      EC_SKELETON_UNROLL
+      for (unsigned j = 0; j < N; j++)
+        own[j] = sources[j];
+      src = own;
+    }
     if constexpr (HasStreamStores<T>::value) {
       if (len >= kStreamMinBytes && len * (size_t{n} + 1) >= beyond_l2_bytes()) {
         // The bytes before dst's first aligned register are one partial block, stored as usual.
         const size_t head = (W - reinterpret_cast<std::uintptr_t>(dst) % W) % W;
-        xor_range<false, N>(0, head, n, src, dst);
-        xor_range<true, N>(head, len, n, src, dst);
+        xor_range<false, N, kXorUnrollBeyondL1>(0, head, n, src, dst);
+        xor_range<true, N, kXorUnrollBeyondL1>(head, len, n, src, dst);
         T::stream_fence();
         return;
       }
     }
-    xor_range<false, N>(0, len, n, src, dst);
+    if (len * (size_t{n} + 1) > beyond_l1_bytes())
+      xor_range<false, N, kXorUnrollBeyondL1>(0, len, n, src, dst);
+    else
+      xor_range<false, N, kXorUnroll>(0, len, n, src, dst);
   }
 
   // Two sources, the commonest count (an update's all-ones row, 2+1's parity and its one-loss decode),

@@ -24,7 +24,13 @@ template <class Ops> struct GfniTraits : Ops {
   static constexpr std::size_t kTableBytes = 16;
   // A pass holds its accumulators plus one matrix and one source.
   static constexpr unsigned kMaxRows = Ops::kRegisters * 3 / 4;
-  static constexpr unsigned unroll(unsigned rows) { return unroll_for_registers(Ops::kRegisters, rows); }
+  // The matrix is one register (nibble tables take two per table and two per source), so a dot product's
+  // pass unrolls as far as its accumulators (rows x U), U sources, a matrix and a product fit the file.
+  // (Zen 4 against ISA-L's avx2_gfni kernels: 8+3 encode at 4 and 64 KiB from 0.79-0.97x with the nibble
+  // traits' budget, one register per row from 3 rows on, to 1.0-1.1x; 4+2 from 0.99-1.23x to 1.15-1.4x.)
+  static constexpr unsigned unroll(unsigned rows) { return largest_unroll(Ops::kRegisters, rows + 1, 2); }
+  // xor_many beyond L1: one register per source and step (see the skeleton's xor_range).
+  static constexpr unsigned kXorUnrollBeyondL1 = 1;
   // With 64-byte registers the multiply is cheap enough for the loads to be the limit once there are
   // many sources (see the skeleton's dot_block). 512 bytes ahead took the avx512_gfni kernel's 8+3 encode
   // of 1 MiB from 0.7x to 0.85x of a plain GFNI loop and 10+4 from 0.95x to 1.25x (tools/gfni_baseline);

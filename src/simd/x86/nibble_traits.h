@@ -29,6 +29,8 @@ template <class Ops> struct NibbleTraits : Ops {
   // A pass holds its accumulators plus one table pair, one split source and the nibble mask.
   static constexpr unsigned kMaxRows = Ops::kRegisters / 2;
   static constexpr unsigned unroll(unsigned rows) { return unroll_for_registers(Ops::kRegisters, rows); }
+  // xor_many beyond L1: one register per source and step (see the skeleton's xor_range).
+  static constexpr unsigned kXorUnrollBeyondL1 = 1;
 
   static Vec add(Vec a, Vec b) { return Ops::bxor(a, b); }
   static Table load_table(const std::uint8_t *p) { return {Ops::broadcast16(p), Ops::broadcast16(p + 16)}; }

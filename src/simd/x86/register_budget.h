@@ -11,6 +11,14 @@ constexpr unsigned unroll_for_registers(unsigned registers, unsigned rows) {
   return rows <= registers / 16 ? 4 : rows <= registers / 8 ? 2 : 1;
 }
 
+// The largest of 4, 2 and 1 registers per row for which per_unroll * U + fixed registers fit the file.
+constexpr unsigned largest_unroll(unsigned registers, unsigned per_unroll, unsigned fixed) {
+  for (unsigned u : {4u, 2u})
+    if (per_unroll * u + fixed <= registers)
+      return u;
+  return 1;
+}
+
 } // namespace
 } // namespace ec::simd
 
