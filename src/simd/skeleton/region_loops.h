@@ -629,9 +629,12 @@ template <class T> struct RegionLoops {
   // instruction of the kernels, so it feels that traffic most. Measured on Zen 4 (xor of 2 or 3
   // sources): 512 KiB and 1 MiB regions gain 5 to 45% streamed, 256 KiB ones (768 KiB touched) lose 15%.
   // The dot products are not streamed: the multiplies hide that traffic, and streaming their outputs
-  // lost 18 to 50% (4+2 to 10+4 encodes of 1 MiB). kStreamMinBytes keeps the head to alignment and the
-  // fence noise.
+  // lost 18 to 50% (4+2 to 10+4 encodes of 1 MiB). Nor are xors of more than kStreamMaxSources sources,
+  // whose output is a small part of the traffic: Zen 4, one lost data chunk of 256 KiB rebuilt from 4, 8
+  // and 10 (an XOR: isa's code), 0.68-1.01x of ISA-L's dot product streamed, 1.07-1.21x cached.
+  // kStreamMinBytes keeps the head to alignment and the fence noise.
   static constexpr size_t kStreamMinBytes = 4096;
+  static constexpr unsigned kStreamMaxSources = 3;
   static_assert(kStreamMinBytes >= W, "a streamed region holds its head");
 
   // xor has no table or multiply to hide, so in cache it is unrolled as far as a one-row product; beyond
@@ -668,7 +671,7 @@ template <class T> struct RegionLoops {
       src = own;
     }
     if constexpr (HasStreamStores<T>::value) {
-      if (len >= kStreamMinBytes && len * (size_t{n} + 1) >= beyond_l2_bytes()) {
+      if (n <= kStreamMaxSources && len >= kStreamMinBytes && len * (size_t{n} + 1) >= beyond_l2_bytes()) {
         // The bytes before dst's first aligned register are one partial block, stored as usual.
         const size_t head = (W - reinterpret_cast<std::uintptr_t>(dst) % W) % W;
         xor_range<false, N, kXorUnrollBeyondL1>(0, head, n, src, dst);
