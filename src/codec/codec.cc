@@ -277,15 +277,13 @@ void Codec::apply_delta_bytes(std::size_t len, unsigned j, const std::uint8_t *d
       kernels_.mad(len, n, column_tables, delta, rows);
     return;
   }
-  apply_delta_some(len, j, delta, rows);
+  apply_delta_some(len, column, column_tables, delta, rows);
 }
 
 // Apart from apply_delta_bytes, so that the common call (every parity) saves no registers for this one.
-void Codec::apply_delta_some(std::size_t len, unsigned j, const std::uint8_t *delta,
-                             std::uint8_t *const *rows) const {
+void Codec::apply_delta_some(std::size_t len, const DeltaColumn &column, const std::uint8_t *column_tables,
+                             const std::uint8_t *delta, std::uint8_t *const *rows) const {
   const std::size_t tb = kernels_.table_bytes;
-  const DeltaColumn &column = delta_columns_[j];
-  const std::uint8_t *column_tables = column_tables_->data() + std::size_t{j} * params_.m * tb;
   const unsigned n = static_cast<unsigned>(column.rows.size());
   // The wanted multiply rows' tables gathered on the stack, kMadBatch at a time.
   alignas(simd::kTableAlignment) std::uint8_t tables[kMadBatch * simd::kMaxTableBytes];

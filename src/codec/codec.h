@@ -91,9 +91,6 @@ private:
                                                 unsigned nwanted) const;
   void apply_delta_bytes(std::size_t len, unsigned data_index, const std::uint8_t *delta,
                          std::uint8_t *const *parity) const;
-  // apply_delta_bytes where some parities are not wanted (null in rows, the parities in the column's order).
-  __attribute__((noinline)) void apply_delta_some(std::size_t len, unsigned data_index, const std::uint8_t *delta,
-                                                  std::uint8_t *const *rows) const;
   void apply_delta_packets(std::size_t len, unsigned data_index, const std::uint8_t *delta,
                            std::uint8_t *const *parity) const;
 
@@ -111,6 +108,11 @@ private:
     bool xor_first = false;
   };
   std::vector<DeltaColumn> delta_columns_;
+  // apply_delta_bytes where some parities are not wanted (null in rows, the parities in column's order;
+  // column_tables: its multiply rows' tables).
+  __attribute__((noinline)) void apply_delta_some(std::size_t len, const DeltaColumn &column,
+                                                  const std::uint8_t *column_tables, const std::uint8_t *delta,
+                                                  std::uint8_t *const *rows) const;
   // The expanded coefficients of the multiply rows of each column, in delta_columns_' order, column j's from
   // j * m * table_bytes on: with every parity wanted, a delta is one kernel call on tables in place.
   std::unique_ptr<AlignedBuffer> column_tables_;
