@@ -66,7 +66,7 @@ _private_apt_fetch() {
 
 # _private_apt_get_debs DEBDIR PKG...: the debs of PKG... and their dependency closure into DEBDIR, from the
 # lists apt has (the private dpkg status is empty, so nothing counts as installed).
-# Its output is kept in DEBDIR/../download.log too (APTDIR/download.log: the callers' DEBDIR is beside it).
+# Its output is kept in download.log beside APT_CONFIG (APTDIR/download.log), for private_apt_download.
 _private_apt_get_debs() {
   local debdir=$1
   shift

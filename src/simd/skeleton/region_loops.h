@@ -186,7 +186,7 @@ template <class T> struct RegionLoops {
   // Output pointers copied to a local array: vector stores are typed may_alias, so through the caller's
   // array the compiler would have to reload every dst[r] after every store; a local whose address never
   // escapes cannot be hit by them.
-  template <unsigned R> static EC_SKELETON_INLINE void copy_pointers(uint8_t *const *from, uint8_t **to) {
+  template <unsigned R, class Byte> static EC_SKELETON_INLINE void copy_pointers(Byte *const *from, Byte **to) {
     EC_SKELETON_UNROLL
     for (unsigned r = 0; r < R; r++)
       to[r] = from[r];
@@ -660,14 +660,12 @@ template <class T> struct RegionLoops {
 
   template <unsigned N>
   static void xor_sources(size_t len, unsigned n, const uint8_t *const *sources, uint8_t *dst) {
-    // A count known at compile time: the source pointers copied to a local array (see copy_pointers), or
-    // the compiler loads them again after every block's store (a tenth of a 2-source xor's instructions).
+    // A count known at compile time: the source pointers copied to a local array too, or the compiler
+    // loads them again after every block's store (a tenth of a 2-source xor's instructions).
     const uint8_t *own[N ? N : 1];
     const uint8_t *const *src = sources;
     if constexpr (N != 0) {
-      EC_SKELETON_UNROLL
-      for (unsigned j = 0; j < N; j++)
-        own[j] = sources[j];
+      copy_pointers<N>(sources, own);
       src = own;
     }
     if constexpr (HasStreamStores<T>::value) {
