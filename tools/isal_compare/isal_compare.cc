@@ -8,9 +8,12 @@
 // timed, and any difference exits 1. Contestants alternate pass after pass, each from a clean vector
 // register state; a pass's sample is its fastest batch of calls (measure.h); medians are reported.
 //
-// Usage: isal_compare [--passes N] [--seconds S] [--quick] [--verify]
-//   --quick   4+2 and 8+3 with 4 and 64 KiB chunks, 3 passes
-//   --verify  the checks only, every shape, nothing timed (the ctest)
+// Usage: isal_compare [--passes N] [--seconds S] [--quick] [--verify] [--shape K+M]... [--chunk KIB]...
+//                     [--workload encode|update|decode]...
+//   --quick     4+2 and 8+3 with 4 and 64 KiB chunks, 3 passes
+//   --verify    the checks only, every shape, nothing timed (the ctest)
+//   --shape, --chunk, --workload  only these (repeatable; each replaces the default list): to look at one cell
+#include <algorithm>
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
@@ -43,6 +46,7 @@ struct Options {
   int passes = 5;
   double seconds = 0.02;
   bool quick = false, verify = false;
+  std::vector<std::string> workloads{"encode", "update", "decode"};
   std::vector<std::pair<unsigned, unsigned>> shapes{{2, 1}, {4, 2}, {6, 3}, {8, 3}, {10, 4}, {12, 4}};
   std::vector<std::size_t> chunks{4096, 16384, 65536, 262144};
 };
@@ -164,6 +168,10 @@ std::vector<unsigned> erasure_counts(unsigned m) {
   return counts;
 }
 
+bool wanted(const Options &o, const std::string &workload) {
+  return std::find(o.workloads.begin(), o.workloads.end(), workload) != o.workloads.end();
+}
+
 // Encode and update of one contender on one stripe: checked, then timed unless verifying.
 void compare_encode_update(const Options &o, const Contender &c, const Stripe &s, bool yardstick,
                            std::vector<Row> *rows) {
@@ -185,7 +193,9 @@ void compare_encode_update(const Options &o, const Contender &c, const Stripe &s
                                             [&] { c.isal.encode(len, k, m, tables.data(), data, parity); }};
   if (yardstick)
     encode.push_back([&] { streaming_copy((k + m) * s.chunk(), s.chunk(), inputs, outputs); });
-  rows->push_back({c.name, "encode", k, m, s.chunk(), double(k) * s.chunk(), time_interleaved(encode, o.passes, o.seconds)});
+  if (wanted(o, "encode"))
+    rows->push_back({c.name, "encode", k, m, s.chunk(), double(k) * s.chunk(),
+                     time_interleaved(encode, o.passes, o.seconds)});
 
   const unsigned j = updated_chunk(s);
   std::vector<const std::uint8_t *> update_inputs{s.delta()};
@@ -195,7 +205,9 @@ void compare_encode_update(const Options &o, const Contender &c, const Stripe &s
       [&] { c.isal.update(len, k, m, j, tables.data(), s.delta(), parity); }};
   if (yardstick)
     update.push_back([&] { streaming_copy((2 * m + 1) * s.chunk(), s.chunk(), update_inputs, outputs); });
-  rows->push_back({c.name, "update", k, m, s.chunk(), double(s.chunk()), time_interleaved(update, o.passes, o.seconds)});
+  if (wanted(o, "update"))
+    rows->push_back({c.name, "update", k, m, s.chunk(), double(s.chunk()),
+                     time_interleaved(update, o.passes, o.seconds)});
 }
 
 void compare_decode(const Options &o, const Contender &c, const Stripe &s, std::vector<Row> *rows) {
@@ -206,7 +218,7 @@ void compare_decode(const Options &o, const Contender &c, const Stripe &s, std::
   const auto codec = make_codec(*c.kernels, k, m);
   for (unsigned lost : erasure_counts(m)) {
     check_decode(*codec, isal, s, lost);
-    if (o.verify)
+    if (o.verify || !wanted(o, "decode"))
       continue;
     const Erasure e = erasure(s, lost);
     const std::vector<const std::uint8_t *> inputs(s.chunks() + lost, s.chunks() + lost + k);
@@ -240,8 +252,20 @@ void print_per_isa(const std::vector<Row> &rows) {
                 r.workload.c_str(), gbps(r, 0), gbps(r, 1), gbps(r, 0) / gbps(r, 1));
 }
 
+const char kUsage[] = "usage: isal_compare [--passes N] [--seconds S] [--quick] [--verify] [--shape K+M]... "
+                      "[--chunk KIB]... [--workload encode|update|decode]...";
+
+// A repeatable option's first use replaces the default list.
+template <class V> void add_to(V &list, bool &replaced, typename V::value_type value) {
+  if (!replaced)
+    list.clear();
+  replaced = true;
+  list.push_back(value);
+}
+
 Options parse(int argc, char **argv) {
   Options o;
+  bool own_shapes = false, own_chunks = false, own_workloads = false;
   for (int i = 1; i < argc; i++) {
     const std::string arg = argv[i];
     if (arg == "--passes" && i + 1 < argc)
@@ -253,10 +277,27 @@ Options parse(int argc, char **argv) {
       o.passes = 3;
       o.shapes = {{4, 2}, {8, 3}};
       o.chunks = {4096, 65536};
-    } else if (arg == "--verify")
+    } else if (arg == "--verify") {
       o.verify = true;
-    else
-      fail("usage: isal_compare [--passes N] [--seconds S] [--quick] [--verify]");
+    } else if (arg == "--shape" && i + 1 < argc) {
+      unsigned k = 0, m = 0;
+      char end = 0;
+      if (std::sscanf(argv[++i], "%u+%u%c", &k, &m, &end) != 2 || k < 1 || m < 1 || k + m > 32)
+        fail(std::string("--shape ") + argv[i] + ": expected K+M with K, M >= 1 and K+M <= 32, as 8+3");
+      add_to(o.shapes, own_shapes, {k, m});
+    } else if (arg == "--chunk" && i + 1 < argc) {
+      const long kib = std::atol(argv[++i]);
+      if (kib < 1 || kib > 65536)
+        fail(std::string("--chunk ") + argv[i] + ": expected a chunk size in KiB, 1 to 65536");
+      add_to(o.chunks, own_chunks, std::size_t(kib) * 1024);
+    } else if (arg == "--workload" && i + 1 < argc) {
+      const std::string w = argv[++i];
+      if (w != "encode" && w != "update" && w != "decode")
+        fail("--workload " + w + ": expected encode, update or decode");
+      add_to(o.workloads, own_workloads, w);
+    } else {
+      fail(kUsage);
+    }
   }
   if (o.passes < 1 || o.seconds <= 0)
     fail("--passes and --seconds must be positive");
