@@ -89,8 +89,9 @@ private:
   // The plan reading survivors[0..k) and rebuilding wanted[0..nwanted): from the cache, or built (and cached).
   std::shared_ptr<const DecodePlan> decode_plan(const unsigned *survivors, const unsigned *wanted,
                                                 unsigned nwanted) const;
-  void apply_delta_bytes(std::size_t len, unsigned data_index, const std::uint8_t *delta,
-                         std::uint8_t *const *parity) const;
+  // Reed-Solomon's delta apart from apply_delta's common case (rows out of order, or parities not wanted).
+  __attribute__((noinline)) void apply_delta_bytes(std::size_t len, unsigned data_index, const std::uint8_t *delta,
+                                                   std::uint8_t *const *parity) const;
   void apply_delta_packets(std::size_t len, unsigned data_index, const std::uint8_t *delta,
                            std::uint8_t *const *parity) const;
 
@@ -106,13 +107,17 @@ private:
   struct DeltaColumn {
     std::vector<unsigned> rows;
     bool xor_first = false;
+    // rows is 0, 1, ..., m - 1 (the all-ones row first and no zero coefficient, as in every Vandermonde
+    // and isa matrix): with every parity wanted, the caller's array is the kernel's as it is, and a delta
+    // is one call of kernel (xor_mad or mad) on tables.
+    bool in_order = false;
+    decltype(simd::Kernels::mad) kernel = nullptr;
+    const std::uint8_t *tables = nullptr;
   };
   std::vector<DeltaColumn> delta_columns_;
-  // apply_delta_bytes where some parities are not wanted (null in rows, the parities in column's order;
-  // column_tables: its multiply rows' tables).
-  __attribute__((noinline)) void apply_delta_some(std::size_t len, const DeltaColumn &column,
-                                                  const std::uint8_t *column_tables, const std::uint8_t *delta,
-                                                  std::uint8_t *const *rows) const;
+  // apply_delta_bytes where some parities are not wanted (null in rows, the parities in column's order).
+  void apply_delta_some(std::size_t len, const DeltaColumn &column, const std::uint8_t *delta,
+                        std::uint8_t *const *rows) const;
   // The expanded coefficients of the multiply rows of each column, in delta_columns_' order, column j's from
   // j * m * table_bytes on: with every parity wanted, a delta is one kernel call on tables in place.
   std::unique_ptr<AlignedBuffer> column_tables_;
