@@ -25,6 +25,13 @@
 //   (rows: the multiply rows; default unroll(rows)), whose every output register is loaded and stored
 //   where a dot product's stays in an accumulator: a T whose loads need an index register per offset may
 //   want fewer (see Power8Traits)
+//   optional: static constexpr bool mad_loads_first(unsigned rows): true where a block of mad and
+//   xor_mad is to load its source and every output before its first store (as ISA-L's kernels do), for a
+//   T with the registers for rows + 2 outputs and sources per unrolled register besides the tables
+//   (default: each output loaded, added to and stored in turn; see mad_block)
+//   optional: static constexpr unsigned dot_unroll_beyond_l1(unsigned rows), registers per row of a dot
+//   product whose sources and outputs exceed the core's L1D and are not prefetched (default unroll(rows);
+//   see dot_rows)
 //   optional: kXorUnrollBeyondL1 (default: xor's unroll in cache), registers per block of xor_many when a
 //   call's sources and output exceed the core's L1D (see xor_range)
 //   optional: kPrefetchBytes (default 0: none), how far ahead of a dot product's block its sources are
@@ -141,6 +148,20 @@ template <class T, class = void> struct MadUnroll {
 };
 template <class T> struct MadUnroll<T, std::void_t<decltype(T::mad_unroll(1u))>> {
   static constexpr unsigned of(unsigned rows) { return T::mad_unroll(rows); }
+};
+
+template <class T, class = void> struct DotUnrollBeyondL1 {
+  static constexpr unsigned of(unsigned rows) { return T::unroll(rows); }
+};
+template <class T> struct DotUnrollBeyondL1<T, std::void_t<decltype(T::dot_unroll_beyond_l1(1u))>> {
+  static constexpr unsigned of(unsigned rows) { return T::dot_unroll_beyond_l1(rows); }
+};
+
+template <class T, class = void> struct MadLoadsFirst {
+  static constexpr bool of(unsigned) { return false; }
+};
+template <class T> struct MadLoadsFirst<T, std::void_t<decltype(T::mad_loads_first(1u))>> {
+  static constexpr bool of(unsigned rows) { return T::mad_loads_first(rows); }
 };
 
 template <class T, unsigned InCache, class = void> struct XorUnrollBeyondL1 {
@@ -397,6 +418,13 @@ template <class T> struct RegionLoops {
         io.store(p + u * W, v[u]);
     }
   }
+  // The block at off of every output dst[r], r < R, as load_block; row r's pairs are the slots
+  // Slot + r * U / 2, ...
+  template <unsigned U, unsigned Slot, class IO, size_t R, size_t... Rows>
+  static EC_SKELETON_INLINE void load_blocks(const IO &io, size_t off, uint8_t *const *dst, Vec (&v)[R][U],
+                                             std::index_sequence<Rows...>) {
+    (load_block<U, Slot + Rows * U / 2>(io, dst[Rows] + off, v[Rows]), ...);
+  }
   // The block at off of every output dst[r], r < R, as store_block; row r's pairs are the slots
   // Slot + r * U / 2, ...
   template <unsigned U, unsigned Slot, class IO, size_t R, size_t... Rows>
@@ -431,15 +459,35 @@ template <class T> struct RegionLoops {
   // every block, made the update load-bound (Zen 4 against ISA-L's ec_encode_data_update with the same
   // instruction set, 4+2 and 8+3, 4 and 64 KiB: AVX2 GFNI from 0.68-0.78x to 0.92-1.0x, AVX-512 GFNI from
   // 0.76-0.96x to 0.85-1.0x, AVX2 from 1.2-1.4x to 1.6-1.8x). Each output is loaded, added to and stored
-  // in turn: loading every output of the block before the first store, as ISA-L's kernels do, measured the
-  // same on Zen 4 and, holding (R + 1) x U outputs at once, spilled on POWER (counted under qemu: POWER10's
-  // 4+2 to 12+4 updates from 0.82-0.91x of ISA-L P9's instructions to 1.13-1.43x, POWER8's 10+4 from 0.96x
-  // to 1.14x of ISA-L P8's).
+  // in turn, unless T::mad_loads_first: loading every output of the block before the first store, as
+  // ISA-L's kernels do, holds (R + 1) x U outputs at once and spilled on POWER (counted under qemu:
+  // POWER10's 4+2 to 12+4 updates from 0.82-0.91x of ISA-L P9's instructions to 1.13-1.43x, POWER8's 10+4
+  // from 0.96x to 1.14x of ISA-L P8's); with one register per row it took Zen 4's AVX-512 GFNI 8+3 and
+  // 12+4 updates of 4 KiB from 0.84-0.92x of ISA-L's to 0.92-0.98x, AVX2 GFNI's from 0.97-1.03x to 1.08-1.22x.
   template <unsigned R, unsigned U, bool XorFirst, class IO>
   static EC_SKELETON_INLINE void mad_block(const IO &io, size_t off, const typename T::Table (&tab)[R],
                                            const uint8_t *src, uint8_t *const *dst) {
     Vec x[U];
     load_block<U, 0>(io, src + off, x);
+    if constexpr (MadLoadsFirst<T>::of(R)) {
+      constexpr unsigned Outputs = R + XorFirst;
+      Vec v[Outputs][U];
+      load_blocks<U, U / 2>(io, off, dst, v, std::make_index_sequence<Outputs>{});
+      typename T::Src s[U];
+      EC_SKELETON_UNROLL
+      for (unsigned u = 0; u < U; u++) {
+        if constexpr (XorFirst)
+          v[0][u] = T::add(v[0][u], x[u]);
+        s[u] = T::prepare(x[u]);
+      }
+      EC_SKELETON_UNROLL
+      for (unsigned r = 0; r < R; r++)
+        EC_SKELETON_UNROLL
+        for (unsigned u = 0; u < U; u++)
+          v[r + XorFirst][u] = T::add(v[r + XorFirst][u], T::mul(tab[r], s[u]));
+      store_blocks<U, 0>(io, off, dst, v, std::make_index_sequence<Outputs>{});
+      return;
+    }
     if constexpr (XorFirst) {
       Vec v[U];
       load_block<U, U / 2>(io, dst[0] + off, v);
@@ -482,6 +530,13 @@ template <class T> struct RegionLoops {
       if (off < end)
         products_block<R, 1>(PartialIO<T>{end - off}, off, tab, src[0], out);
       return;
+    }
+    // Where the sources are read from L2 without prefetches, T may read fewer registers of each per step.
+    constexpr unsigned UL2 = DotUnrollBeyondL1<T>::of(R);
+    if constexpr (UL2 != U && !Prefetch) {
+      if ((end - begin) * (size_t{k} + R) > beyond_l1_bytes())
+        for (; end - off >= UL2 * W; off += UL2 * W)
+          dot_block<R, UL2, Prefetch>(FullIO<T>{}, off, k, tables, row_stride, src, out);
     }
     for (; end - off >= U * W; off += U * W)
       dot_block<R, U, Prefetch>(FullIO<T>{}, off, k, tables, row_stride, src, out);
@@ -577,6 +632,8 @@ template <class T> struct RegionLoops {
                       uint8_t *const *dst) {
     if (rows == 1) {
       const uint8_t *sources[2] = {dst[0], src};
+      if (len * 2 <= beyond_l1_bytes())
+        return xor_in_l1<2>(len, sources, dst[0]);
       return xor_sources<2>(len, 2, sources, dst[0]);
     }
     // One pass, the common case, as a tail call: at 4 KiB a call takes some 40 ns, of which saving
@@ -656,6 +713,15 @@ template <class T> struct RegionLoops {
       xor_block<1, N>(Whole{}, off, n, src, dst);
     if (off < end)
       xor_block<1, N>(PartialIO<T>{end - off}, off, n, src, dst);
+  }
+
+  // N sources within L1: xor_sources' loop without its tests of the length and the stream path's frame
+  // (six saved registers, a realigned stack), which cost an update of a 2+1 code's one parity of 4 KiB,
+  // some 25 ns, a tenth (Zen 4 against ISA-L's update: AVX2 GFNI 0.87x -> 0.98x, AVX-512 GFNI 0.89x -> 0.93x).
+  template <unsigned N> static void xor_in_l1(size_t len, const uint8_t *const *sources, uint8_t *dst) {
+    const uint8_t *src[N];
+    copy_pointers<N>(sources, src);
+    xor_range<false, N, kXorUnroll>(0, len, N, src, dst);
   }
 
   template <unsigned N>

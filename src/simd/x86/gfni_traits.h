@@ -29,6 +29,20 @@ template <class Ops> struct GfniTraits : Ops {
   // (Zen 4 against ISA-L's avx2_gfni kernels: 8+3 encode at 4 and 64 KiB from 0.79-0.97x with the nibble
   // traits' budget, one register per row from 3 rows on, to 1.0-1.1x; 4+2 from 0.99-1.23x to 1.15-1.4x.)
   static constexpr unsigned unroll(unsigned rows) { return largest_unroll(Ops::kRegisters, rows + 1, 2); }
+  // A dot product of one or two rows beyond L1 (unprefetched: L2's data) with 64-byte registers reads
+  // one register of each source per step, as xor_many does there: Zen 4 against ISA-L's, two lost chunks
+  // of 16 and 64 KiB rebuilt from 6, 8 and 10: 0.79-1.03x with four, 1.06-1.14x with one. With three
+  // rows and more, and with 32-byte registers, four stay faster (6+3 and 10+4 encodes of 16 KiB: 1.30x
+  // and 1.51x of ISA-L's with four, 1.15x and 1.24x with one).
+  static constexpr unsigned dot_unroll_beyond_l1(unsigned rows) {
+    return Ops::kWidth == 64 && rows <= 2 ? 1 : unroll(rows);
+  }
+  // mad and xor_mad, whose every output is loaded and stored in each block: one register per row, every
+  // output loaded before the first store while outputs, the source and the matrices fit the file.
+  // (Zen 4 against ISA-L's update with the same instruction set, 4 KiB, 8+3 and 12+4: AVX-512 GFNI from
+  // 0.84-0.92x to 0.92-0.98x, AVX2 GFNI from 0.97-1.03x to 1.08-1.22x; see the skeleton's mad_block.)
+  static constexpr unsigned mad_unroll(unsigned) { return 1; }
+  static constexpr bool mad_loads_first(unsigned rows) { return 2 * rows + 2 <= Ops::kRegisters; }
   // xor_many beyond L1: one register per source and step (see the skeleton's xor_range).
   static constexpr unsigned kXorUnrollBeyondL1 = 1;
   // With 64-byte registers the multiply is cheap enough for the loads to be the limit once there are
