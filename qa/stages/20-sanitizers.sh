@@ -5,11 +5,12 @@
 # the stage. Stage 10 built and ran the same suite with gcc, so the variants are proven whichever compiler
 # builds them, and clang's warnings hold as gcc's do. Optimised like the default build (RelWithDebInfo):
 # clang's optimiser is what once miscompiled a kernel (commit 87f1fb6), so the suite runs on its output.
+# The same tree builds stage 50's fuzz targets (ec_asan_configure).
 set -euo pipefail
 . "$(dirname "$0")/../lib/common.sh"
 ensure_packages "${EC_BUILD_PACKAGES[@]}" clang libclang-rt-14-dev
-build="$EC_TOP/build-asan"
-CC=clang CXX=clang++ cmake -S "$EC_TOP" -B "$build" -G Ninja -DEC_SANITIZE=address,undefined
+build=$EC_ASAN_BUILD
+ec_asan_configure
 cmake --build "$build" -j"$(nproc)"
 export ASAN_OPTIONS=detect_leaks=0:abort_on_error=1 UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1
 ctest --test-dir "$build" --output-on-failure -j"$(nproc)" -E ceph_erasure_code_tool

@@ -18,10 +18,9 @@ TSAN_OPTIONS="halt_on_error=1 second_deadlock_stack=1" "$tsan/test/reliability/r
 TSAN_OPTIONS="halt_on_error=1 second_deadlock_stack=1" "$tsan/test/codec/codec_test" --gtest_filter='CodecThreads.*'
 
 log "libFuzzer targets (clang, ASan + UBSan)"
-fuzz=$EC_TOP/build-fuzz
-CC=clang CXX=clang++ cmake -S "$EC_TOP" -B "$fuzz" -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo \
-  -DEC_SANITIZE=address,undefined,fuzzer-no-link -DEC_BUILD_TESTS=OFF -DEC_BUILD_TOOLS=OFF \
-  -DEC_BUILD_FUZZERS=ON >/dev/null
+# Stage 20's tree (built there already when it ran; only these targets are built if this stage runs alone).
+fuzz=$EC_ASAN_BUILD
+ec_asan_configure
 targets=(fuzz_profile fuzz_decode fuzz_kernels)
 cmake --build "$fuzz" -j"$(nproc)" --target "${targets[@]}"
 secs=${EC_FUZZ_SECONDS:-20}
