@@ -26,9 +26,9 @@
 //   where a dot product's stays in an accumulator: a T whose loads need an index register per offset may
 //   want fewer (see Power8Traits)
 //   optional: static constexpr bool mad_loads_first(unsigned rows): true where a block of mad and
-//   xor_mad is to load its source and every output before its first store (as ISA-L's kernels do), for a
-//   T with the registers for rows + 2 outputs and sources per unrolled register besides the tables
-//   (default: each output loaded, added to and stored in turn; see mad_block)
+//   xor_mad is to load its source and every output before its first store (as ISA-L's kernels do); T
+//   says so only where the source and rows + 1 outputs per unrolled register fit its registers beside
+//   the tables (default: each output loaded, added to and stored in turn; see mad_block)
 //   optional: static constexpr unsigned dot_unroll_beyond_l1(unsigned rows), registers per row of a dot
 //   product whose sources and outputs exceed the core's L1D and are not prefetched (default unroll(rows);
 //   see dot_rows)
