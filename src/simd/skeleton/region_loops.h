@@ -34,6 +34,8 @@
 //   see dot_rows)
 //   optional: kXorUnrollBeyondL1 (default: xor's unroll in cache), registers per block of xor_many when a
 //   call's sources and output exceed the core's L1D (see xor_range)
+//   optional: kXorUnrollInPlace (default: xor's unroll in cache), registers per block of the xor that adds
+//   one region into another within L1D (xor_mad's lone all-ones row; see xor_in_l1)
 //   optional: kPrefetchBytes (default 0: none), how far ahead of a dot product's block its sources are
 //   prefetched (see dot_block)
 //   optional: store_stream(uint8_t *, Vec) to a kWidth-aligned address, bypassing the caches, and
@@ -170,6 +172,9 @@ template <class T, unsigned InCache, class = void> struct XorUnrollBeyondL1 {
 template <class T, unsigned InCache> struct XorUnrollBeyondL1<T, InCache, std::void_t<decltype(T::kXorUnrollBeyondL1)>> {
   static constexpr unsigned value = T::kXorUnrollBeyondL1;
 };
+
+template <class T, class = void> struct HasXorUnrollInPlace : std::false_type {};
+template <class T> struct HasXorUnrollInPlace<T, std::void_t<decltype(T::kXorUnrollInPlace)>> : std::true_type {};
 
 template <class T, class = void> struct FirstSources {
   static constexpr unsigned value = 2;
@@ -701,6 +706,12 @@ template <class T> struct RegionLoops {
   // against 210-250).
   static constexpr unsigned kXorUnroll = T::unroll(1) > 4 ? T::unroll(1) : 4;
   static constexpr unsigned kXorUnrollBeyondL1 = XorUnrollBeyondL1<T, kXorUnroll>::value;
+  static constexpr unsigned kXorUnrollInPlace = [] {
+    if constexpr (HasXorUnrollInPlace<T>::value)
+      return T::kXorUnrollInPlace;
+    else
+      return kXorUnroll;
+  }();
 
   // Stream: dst + off is aligned to W, and whole registers are stored with store_stream.
   template <bool Stream, unsigned N, unsigned U>
@@ -715,13 +726,14 @@ template <class T> struct RegionLoops {
       xor_block<1, N>(PartialIO<T>{end - off}, off, n, src, dst);
   }
 
-  // N sources within L1: xor_sources' loop without its tests of the length and the stream path's frame
-  // (six saved registers, a realigned stack), which cost an update of a 2+1 code's one parity of 4 KiB,
-  // some 25 ns, a tenth (Zen 4 against ISA-L's update: AVX2 GFNI 0.87x -> 0.98x, AVX-512 GFNI 0.89x -> 0.93x).
+  // N sources, the first of them dst, within L1: xor_sources' loop without its tests of the length and the
+  // stream path's frame (six saved registers, a realigned stack), which cost an update of a 2+1 code's one
+  // parity of 4 KiB, some 25 ns, a tenth (Zen 4 against ISA-L's update: AVX2 GFNI 0.87x -> 0.98x, AVX-512
+  // GFNI 0.89x -> 0.93x), unrolled as far as T says (kXorUnrollInPlace).
   template <unsigned N> static void xor_in_l1(size_t len, const uint8_t *const *sources, uint8_t *dst) {
     const uint8_t *src[N];
     copy_pointers<N>(sources, src);
-    xor_range<false, N, kXorUnroll>(0, len, N, src, dst);
+    xor_range<false, N, kXorUnrollInPlace>(0, len, N, src, dst);
   }
 
   template <unsigned N>

@@ -45,6 +45,11 @@ template <class Ops> struct GfniTraits : Ops {
   static constexpr bool mad_loads_first(unsigned rows) { return 2 * rows + 2 <= Ops::kRegisters; }
   // xor_many beyond L1: one register per source and step (see the skeleton's xor_range).
   static constexpr unsigned kXorUnrollBeyondL1 = 1;
+  // An xor into its own first source within L1 (a 2+1 code's update): 128 bytes per step with 64-byte
+  // registers, one register with 32-byte ones (Zen 4, 2+1 of 4 KiB against ISA-L's update with the same
+  // instruction set, medians of 8 processes: four registers 0.92/0.97/1.23/1.39x for AVX-512 GFNI, AVX2
+  // GFNI and nibble_traits.h's AVX-512, AVX2; two 0.99/0.92/1.31/1.32x; one 0.87/1.10/1.11/1.54x).
+  static constexpr unsigned kXorUnrollInPlace = Ops::kWidth == 64 ? 2 : 1;
   // With 64-byte registers the multiply is cheap enough for the loads to be the limit once there are
   // many sources (see the skeleton's dot_block). 512 bytes ahead took the avx512_gfni kernel's 8+3 encode
   // of 1 MiB from 0.7x to 0.85x of a plain GFNI loop and 10+4 from 0.95x to 1.25x (tools/gfni_baseline);
