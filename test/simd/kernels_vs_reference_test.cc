@@ -98,6 +98,14 @@ TEST_P(KernelsVsReference, LargeRegions) {
   encode.dst_align = 33;
   ASSERT_TRUE(check_dot_prod(kernels(), encode, rng));
 
+  Shape in_l2; // a 6+3 encode filling half the L2 (not prefetched), where x86 steps three rows less far
+  in_l2.len = ec::simd::l2_cache_bytes() / 2 / 9 + 29;
+  in_l2.k = 6;
+  in_l2.rows = 3;
+  in_l2.src_align = 3;
+  in_l2.dst_align = 17;
+  ASSERT_TRUE(check_dot_prod(kernels(), in_l2, rng));
+
   Shape big;
   big.len = 1024 * 1024 + 7;
   big.k = 3;

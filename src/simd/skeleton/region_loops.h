@@ -29,9 +29,9 @@
 //   xor_mad is to load its source and every output before its first store (as ISA-L's kernels do); T
 //   says so only where the source and rows + 1 outputs per unrolled register fit its registers beside
 //   the tables (default: each output loaded, added to and stored in turn; see mad_block)
-//   optional: static constexpr unsigned dot_unroll_beyond_l1(unsigned rows), registers per row of a dot
-//   product whose sources and outputs exceed the core's L1D and are not prefetched (default unroll(rows);
-//   see dot_rows)
+//   optional: static constexpr unsigned dot_unroll_beyond_l1(unsigned rows, bool fills_l2), registers per
+//   row of a dot product whose sources and outputs exceed the core's L1D and are not prefetched; fills_l2:
+//   they exceed a quarter of its L2 too, but not all of it (default unroll(rows); see dot_rows)
 //   optional: kXorUnrollBeyondL1 (default: xor's unroll in cache), registers per block of xor_many when a
 //   call's sources and output exceed the core's L1D (see xor_range)
 //   optional: kXorUnrollInPlace (default: xor's unroll in cache), registers per block of the xor that adds
@@ -153,10 +153,10 @@ template <class T> struct MadUnroll<T, std::void_t<decltype(T::mad_unroll(1u))>>
 };
 
 template <class T, class = void> struct DotUnrollBeyondL1 {
-  static constexpr unsigned of(unsigned rows) { return T::unroll(rows); }
+  static constexpr unsigned of(unsigned rows, bool) { return T::unroll(rows); }
 };
-template <class T> struct DotUnrollBeyondL1<T, std::void_t<decltype(T::dot_unroll_beyond_l1(1u))>> {
-  static constexpr unsigned of(unsigned rows) { return T::dot_unroll_beyond_l1(rows); }
+template <class T> struct DotUnrollBeyondL1<T, std::void_t<decltype(T::dot_unroll_beyond_l1(1u, false))>> {
+  static constexpr unsigned of(unsigned rows, bool fills_l2) { return T::dot_unroll_beyond_l1(rows, fills_l2); }
 };
 
 template <class T, class = void> struct MadLoadsFirst {
@@ -517,6 +517,15 @@ template <class T> struct RegionLoops {
     }
   }
 
+  // Whole blocks of U registers from off on, while they fit before end; returns where they stopped.
+  template <unsigned R, unsigned U, bool Prefetch>
+  static EC_SKELETON_INLINE size_t dot_steps(size_t off, size_t end, unsigned k, const uint8_t *tables,
+                                             size_t row_stride, const uint8_t *const *src, uint8_t *const *dst) {
+    for (; end - off >= U * W; off += U * W)
+      dot_block<R, U, Prefetch>(FullIO<T>{}, off, k, tables, row_stride, src, dst);
+    return off;
+  }
+
   template <unsigned R, bool Prefetch>
   static void dot_rows(size_t begin, size_t end, unsigned k, const uint8_t *tables, size_t row_stride,
                        const uint8_t *const *src, uint8_t *const *dst) {
@@ -536,18 +545,22 @@ template <class T> struct RegionLoops {
         products_block<R, 1>(PartialIO<T>{end - off}, off, tab, src[0], out);
       return;
     }
-    // Where the sources are read from L2 without prefetches, T may read fewer registers of each per step.
-    constexpr unsigned UL2 = DotUnrollBeyondL1<T>::of(R);
-    if constexpr (UL2 != U && !Prefetch) {
-      if ((end - begin) * (size_t{k} + R) > beyond_l1_bytes())
-        for (; end - off >= UL2 * W; off += UL2 * W)
-          dot_block<R, UL2, Prefetch>(FullIO<T>{}, off, k, tables, row_stride, src, out);
+    // Where the sources are read from L2 without prefetches, T may read fewer registers of each per step,
+    // and fewer again where they fill most of it.
+    constexpr unsigned UL2 = DotUnrollBeyondL1<T>::of(R, false);
+    constexpr unsigned UL2Full = DotUnrollBeyondL1<T>::of(R, true);
+    if constexpr ((UL2 != U || UL2Full != U) && !Prefetch) {
+      const size_t bytes = (end - begin) * (size_t{k} + R);
+      if (bytes > beyond_l1_bytes()) {
+        if (bytes > beyond_l2_bytes() / 4 && bytes <= beyond_l2_bytes())
+          off = dot_steps<R, UL2Full, Prefetch>(off, end, k, tables, row_stride, src, out);
+        else
+          off = dot_steps<R, UL2, Prefetch>(off, end, k, tables, row_stride, src, out);
+      }
     }
-    for (; end - off >= U * W; off += U * W)
-      dot_block<R, U, Prefetch>(FullIO<T>{}, off, k, tables, row_stride, src, out);
+    off = dot_steps<R, U, Prefetch>(off, end, k, tables, row_stride, src, out);
     if constexpr (U > 1)
-      for (; end - off >= W; off += W)
-        dot_block<R, 1, Prefetch>(FullIO<T>{}, off, k, tables, row_stride, src, out);
+      off = dot_steps<R, 1, Prefetch>(off, end, k, tables, row_stride, src, out);
     if (off < end)
       dot_block<R, 1, Prefetch>(PartialIO<T>{end - off}, off, k, tables, row_stride, src, out);
   }

@@ -31,11 +31,15 @@ template <class Ops> struct GfniTraits : Ops {
   static constexpr unsigned unroll(unsigned rows) { return largest_unroll(Ops::kRegisters, rows + 1, 2); }
   // A dot product of one or two rows beyond L1 (unprefetched: L2's data) with 64-byte registers reads
   // one register of each source per step, as xor_many does there: Zen 4 against ISA-L's, two lost chunks
-  // of 16 and 64 KiB rebuilt from 6, 8 and 10: 0.79-1.03x with four, 1.06-1.14x with one. With three
-  // rows and more, and with 32-byte registers, four stay faster (6+3 and 10+4 encodes of 16 KiB: 1.30x
-  // and 1.51x of ISA-L's with four, 1.15x and 1.24x with one).
-  static constexpr unsigned dot_unroll_beyond_l1(unsigned rows) {
-    return Ops::kWidth == 64 && rows <= 2 ? 1 : unroll(rows);
+  // of 16 and 64 KiB rebuilt from 6, 8 and 10: 0.79-1.03x with four, 1.06-1.14x with one. Three rows do
+  // too where the call fills most of L2: 6+3 and 8+3 encodes of 48 and 64 KiB chunks (432-704 KiB of a
+  // 1 MiB L2) took 1.13-1.20x of ISA-L's with one, 0.94-1.11x with four; of 32 and 96 KiB, 1.11-1.23x
+  // with one, 0.98-1.28x (bimodal) with four. At 16 KiB four stay faster (1.14-1.21x against
+  // 1.13-1.15x), and beyond L2 too (6+3 of 128 and 256 KiB: 1.21-1.32x against 1.04-1.15x). Four rows
+  // and more, and 32-byte registers, keep four everywhere (10+4 encodes of 16 and 64 KiB: 1.39-1.52x
+  // with four, 1.07-1.22x with one).
+  static constexpr unsigned dot_unroll_beyond_l1(unsigned rows, bool fills_l2) {
+    return Ops::kWidth == 64 && (rows <= 2 || (rows == 3 && fills_l2)) ? 1 : unroll(rows);
   }
   // mad and xor_mad, whose every output is loaded and stored in each block: one register per row, every
   // output loaded before the first store while outputs, the source and the matrices fit the file.
