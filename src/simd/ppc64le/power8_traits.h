@@ -38,6 +38,15 @@ struct Power8Traits : VpermxorCommon {
   static void store(std::uint8_t *p, Vec v) {
     __asm__("stxvd2x %x1,%y0" : "=Z"(*reinterpret_cast<Mem *>(p)) : "wa"(v));
   }
+  // An output register of mad and xor_mad, loaded, added to and stored: through load and store, gcc put
+  // the address both use into a register of its own, an add per output register and block, where the one
+  // memory operand here takes the reg+reg form the sources' loads get.
+  static void add_into(std::uint8_t *p, Vec v) {
+    Vec sum;
+    __asm__("lxvd2x %x0,%y1\n\txxlxor %x0,%x0,%x2\n\tstxvd2x %x0,%y1"
+            : "=&wa"(sum), "+Z"(*reinterpret_cast<Mem *>(p))
+            : "wa"(v));
+  }
 };
 
 } // namespace

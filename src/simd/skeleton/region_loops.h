@@ -36,6 +36,9 @@
 //   call's sources and output exceed the core's L1D (see xor_range)
 //   optional: kXorUnrollInPlace (default: xor's unroll in cache), registers per block of the xor that adds
 //   one region into another within L1D (xor_mad's lone all-ones row; see xor_in_l1)
+//   optional: add_into(uint8_t *p, Vec v), the register at p xored with v in place, as one load, add and
+//   store at one address: for a T whose loads and stores take reg+reg addresses only, gcc otherwise
+//   computes the address of an output loaded and stored apart into a register of its own (see mad_block)
 //   optional: kPrefetchBytes (default 0: none), how far ahead of a dot product's block its sources are
 //   prefetched (see dot_block)
 //   optional: store_stream(uint8_t *, Vec) to a kWidth-aligned address, bypassing the caches, and
@@ -175,6 +178,10 @@ template <class T, unsigned InCache> struct XorUnrollBeyondL1<T, InCache, std::v
 
 template <class T, class = void> struct HasXorUnrollInPlace : std::false_type {};
 template <class T> struct HasXorUnrollInPlace<T, std::void_t<decltype(T::kXorUnrollInPlace)>> : std::true_type {};
+
+template <class T, class = void> struct HasAddInto : std::false_type {};
+template <class T>
+struct HasAddInto<T, std::void_t<decltype(T::add_into(nullptr, std::declval<typename T::Vec>()))>> : std::true_type {};
 
 template <class T, class = void> struct FirstSources {
   static constexpr unsigned value = 2;
@@ -493,6 +500,26 @@ template <class T> struct RegionLoops {
       store_blocks<U, 0>(io, off, dst, v, std::make_index_sequence<Outputs>{});
       return;
     }
+    if constexpr (HasAddInto<T>::value && std::is_same_v<IO, FullIO<T>>) {
+      // One address per output register for its load and its store (counted under qemu, POWER8's 10+4
+      // update: an add per output register and block was a fifth of the loop's instructions).
+      if constexpr (XorFirst) {
+        EC_SKELETON_UNROLL
+        for (unsigned u = 0; u < U; u++)
+          T::add_into(dst[0] + off + u * W, x[u]);
+      }
+      typename T::Src s[U];
+      EC_SKELETON_UNROLL
+      for (unsigned u = 0; u < U; u++)
+        s[u] = T::prepare(x[u]);
+      EC_SKELETON_UNROLL
+      for (unsigned r = 0; r < R; r++) {
+        EC_SKELETON_UNROLL
+        for (unsigned u = 0; u < U; u++)
+          T::add_into(dst[r + XorFirst] + off + u * W, T::mul(tab[r], s[u]));
+      }
+      return;
+    }
     if constexpr (XorFirst) {
       Vec v[U];
       load_block<U, U / 2>(io, dst[0] + off, v);
@@ -746,7 +773,25 @@ template <class T> struct RegionLoops {
   template <unsigned N> static void xor_in_l1(size_t len, const uint8_t *const *sources, uint8_t *dst) {
     const uint8_t *src[N];
     copy_pointers<N>(sources, src);
-    xor_range<false, N, kXorUnrollInPlace>(0, len, N, src, dst);
+    const size_t off = xor_into<N, kXorUnrollInPlace>(len, src, dst);
+    xor_range<false, N, kXorUnrollInPlace>(off, len, N, src, dst);
+  }
+
+  // Where T has add_into, an xor of two sources into the first (dst == src[0]: an update's all-ones row)
+  // adds the second into dst register by register, each loaded and stored at one address; returns how far
+  // it went in whole blocks of U registers (0 for other xors, or without add_into).
+  template <unsigned N, unsigned U>
+  static EC_SKELETON_INLINE size_t xor_into(size_t len, const uint8_t *const *src, uint8_t *dst) {
+    size_t off = 0;
+    if constexpr (HasAddInto<T>::value && N == 2) {
+      if (src[0] == dst)
+        for (; len - off >= U * W; off += U * W) {
+          EC_SKELETON_UNROLL
+          for (unsigned u = 0; u < U; u++)
+            T::add_into(dst + off + u * W, T::load(src[1] + off + u * W));
+        }
+    }
+    return off;
   }
 
   template <unsigned N>
@@ -770,9 +815,9 @@ template <class T> struct RegionLoops {
       }
     }
     if (len * (size_t{n} + 1) > beyond_l1_bytes())
-      xor_range<false, N, kXorUnrollBeyondL1>(0, len, n, src, dst);
+      xor_range<false, N, kXorUnrollBeyondL1>(xor_into<N, kXorUnrollBeyondL1>(len, src, dst), len, n, src, dst);
     else
-      xor_range<false, N, kXorUnroll>(0, len, n, src, dst);
+      xor_range<false, N, kXorUnroll>(xor_into<N, kXorUnroll>(len, src, dst), len, n, src, dst);
   }
 
   // Two sources, the commonest count (an update's all-ones row, 2+1's parity and its one-loss decode),
