@@ -71,6 +71,8 @@
 // unrolled completely even at -O2.
 #define EC_SKELETON_UNROLL _Pragma("GCC unroll 32")
 #define EC_SKELETON_INLINE inline __attribute__((always_inline))
+// A lambda that hands a kernel its operands: not inlined, it would keep the arrays it captures in memory.
+#define EC_SKELETON_INLINE_LAMBDA __attribute__((always_inline))
 
 namespace ec::simd::skeleton {
 
@@ -500,46 +502,33 @@ template <class T> struct RegionLoops {
       store_blocks<U, 0>(io, off, dst, v, std::make_index_sequence<Outputs>{});
       return;
     }
-    if constexpr (HasAddInto<T>::value && std::is_same_v<IO, FullIO<T>>) {
-      // One address per output register for its load and its store (counted under qemu, POWER8's 10+4
-      // update: an add per output register and block was a fifth of the loop's instructions).
-      if constexpr (XorFirst) {
-        EC_SKELETON_UNROLL
-        for (unsigned u = 0; u < U; u++)
-          T::add_into(dst[0] + off + u * W, x[u]);
-      }
-      typename T::Src s[U];
-      EC_SKELETON_UNROLL
-      for (unsigned u = 0; u < U; u++)
-        s[u] = T::prepare(x[u]);
-      EC_SKELETON_UNROLL
-      for (unsigned r = 0; r < R; r++) {
-        EC_SKELETON_UNROLL
-        for (unsigned u = 0; u < U; u++)
-          T::add_into(dst[r + XorFirst] + off + u * W, T::mul(tab[r], s[u]));
-      }
-      return;
-    }
-    if constexpr (XorFirst) {
-      Vec v[U];
-      load_block<U, U / 2>(io, dst[0] + off, v);
-      EC_SKELETON_UNROLL
-      for (unsigned u = 0; u < U; u++)
-        v[u] = T::add(v[u], x[u]);
-      store_block<U, 0>(io, dst[0] + off, v);
-    }
+    if constexpr (XorFirst)
+      add_to_block<U>(io, dst[0] + off, [&](unsigned u) EC_SKELETON_INLINE_LAMBDA { return x[u]; });
     typename T::Src s[U];
     EC_SKELETON_UNROLL
     for (unsigned u = 0; u < U; u++)
       s[u] = T::prepare(x[u]);
     EC_SKELETON_UNROLL
-    for (unsigned r = 0; r < R; r++) {
-      uint8_t *out = dst[r + XorFirst] + off;
+    for (unsigned r = 0; r < R; r++)
+      add_to_block<U>(io, dst[r + XorFirst] + off,
+                      [&](unsigned u) EC_SKELETON_INLINE_LAMBDA { return T::mul(tab[r], s[u]); });
+  }
+
+  // The U registers at out, register u xored with addend(u). Where T has add_into and the block is
+  // whole, each register is loaded and stored at one address (counted under qemu, POWER8's 10+4 update:
+  // an add per output register and block for the address was a fifth of the loop's instructions).
+  template <unsigned U, class IO, class Addend>
+  static EC_SKELETON_INLINE void add_to_block(const IO &io, uint8_t *out, const Addend &addend) {
+    if constexpr (HasAddInto<T>::value && std::is_same_v<IO, FullIO<T>>) {
+      EC_SKELETON_UNROLL
+      for (unsigned u = 0; u < U; u++)
+        T::add_into(out + u * W, addend(u));
+    } else {
       Vec v[U];
       load_block<U, U / 2>(io, out, v);
       EC_SKELETON_UNROLL
       for (unsigned u = 0; u < U; u++)
-        v[u] = T::add(v[u], T::mul(tab[r], s[u]));
+        v[u] = T::add(v[u], addend(u));
       store_block<U, 0>(io, out, v);
     }
   }
@@ -778,18 +767,16 @@ template <class T> struct RegionLoops {
   }
 
   // Where T has add_into, an xor of two sources into the first (dst == src[0]: an update's all-ones row)
-  // adds the second into dst register by register, each loaded and stored at one address; returns how far
-  // it went in whole blocks of U registers (0 for other xors, or without add_into).
+  // adds the second into dst with it (add_to_block); returns how far it went in whole blocks of U
+  // registers (0 for other xors, or without add_into).
   template <unsigned N, unsigned U>
   static EC_SKELETON_INLINE size_t xor_into(size_t len, const uint8_t *const *src, uint8_t *dst) {
     size_t off = 0;
     if constexpr (HasAddInto<T>::value && N == 2) {
       if (src[0] == dst)
-        for (; len - off >= U * W; off += U * W) {
-          EC_SKELETON_UNROLL
-          for (unsigned u = 0; u < U; u++)
-            T::add_into(dst + off + u * W, T::load(src[1] + off + u * W));
-        }
+        for (; len - off >= U * W; off += U * W)
+          add_to_block<U>(FullIO<T>{}, dst + off,
+                          [&](unsigned u) EC_SKELETON_INLINE_LAMBDA { return T::load(src[1] + off + u * W); });
     }
     return off;
   }
