@@ -38,7 +38,7 @@
 //   one region into another within L1D (xor_mad's lone all-ones row; see xor_in_l1)
 //   optional: add_into(uint8_t *p, Vec v), the register at p xored with v in place, as one load, add and
 //   store at one address: for a T whose loads and stores take reg+reg addresses only, gcc otherwise
-//   computes the address of an output loaded and stored apart into a register of its own (see mad_block)
+//   computes the address of an output loaded and stored apart into a register of its own (see add_to_block)
 //   optional: kPrefetchBytes (default 0: none), how far ahead of a dot product's block its sources are
 //   prefetched (see dot_block)
 //   optional: store_stream(uint8_t *, Vec) to a kWidth-aligned address, bypassing the caches, and
