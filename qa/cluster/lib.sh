@@ -399,10 +399,11 @@ cl_crash_summary() {
 
 # Crash dumps in $CL_DIR/crash that are crashes of a daemon: the id and cl_crash_summary, one a line. Not
 # counted, but logged: a ceph-mgr Python module that fails to load (the report has mgr_module, and
-# mgr_python_exception ImportError or mgr_module_caller PyModule::*, the loader): Debian 13's Reef mgr cannot import any module ("PyO3
-# modules do not yet support subinterpreters", python3-bcrypt); Debian sid's Tentacle mgr (Python 3.14)
-# reports an AttributeError (NOTIFY_TYPES) from PyModule::load_subclass_of for most modules. The mgr
-# itself, which EC pools need, runs (cl_dead_daemons). A module failing while it runs still counts.
+# mgr_python_exception ImportError or mgr_module_caller PyModule::*, the loader): Debian 13's Reef mgr
+# cannot import any module ("PyO3 modules do not yet support subinterpreters", python3-bcrypt); Debian
+# sid's Tentacle mgr (Python 3.14) reports an AttributeError (NOTIFY_TYPES) from
+# PyModule::load_subclass_of for most modules. The mgr itself, which EC pools need, runs
+# (cl_dead_daemons). A module failing while it runs still counts.
 cl_crash_dumps() {
   local d ids=() skipped=0
   for d in "$CL_DIR"/crash/*/; do
