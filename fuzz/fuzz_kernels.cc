@@ -41,7 +41,7 @@ struct Case {
 
 // Runs the case on kernels; returns every output region's bytes, concatenated.
 std::vector<std::uint8_t> run(const Kernels &kernels, const Case &c) {
-  const unsigned nsrc = c.op == 3 ? c.k : c.op == 2 ? c.k : 1;
+  const unsigned nsrc = c.op >= 2 ? c.k : 1;
   const unsigned ndst = c.op == 0 || c.op == 3 ? 1 : c.rows;
   std::vector<Region> src, dst;
   std::vector<const std::uint8_t *> sp;
@@ -72,6 +72,12 @@ std::vector<std::uint8_t> run(const Kernels &kernels, const Case &c) {
     kernels.dot_prod(c.len, c.k, c.rows, t.data, sp.data(), dp.data());
     break;
   }
+  case 4: {
+    // The first row is all ones: its k coefficients are not used.
+    Tables t(kernels, std::vector<std::uint8_t>(c.coefs.begin() + c.k, c.coefs.begin() + c.rows * c.k));
+    kernels.xor_dot_prod(c.len, c.k, c.rows, t.data, sp.data(), dp.data());
+    break;
+  }
   default:
     // xor_many; with rows odd, in place: dst is also the first source (allowed exactly).
     if (c.rows % 2) {
@@ -94,7 +100,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t *data, std::size_t size
   const auto &variants = ec::fuzz::runnable();
   const Kernels &kernels = *variants[in.byte() % variants.size()];
   Case c;
-  c.op = in.byte() % 4;
+  c.op = in.byte() % 5;
   c.len = in.u16() % 5000;
   c.misalign[0] = in.byte() % 64;
   c.misalign[1] = in.byte() % 64;

@@ -8,14 +8,17 @@ namespace ec::codec {
 MatrixCoder::MatrixCoder(const simd::Kernels &kernels, unsigned rows, unsigned cols, const gf::Matrix &matrix,
                          std::pmr::memory_resource *memory)
     : kernels_(kernels), rows_(rows), cols_(cols), tables_(std::size_t{rows} * cols * kernels.table_bytes, memory),
-      xor_only_(rows == 1 && std::all_of(matrix.begin(), matrix.end(), [](std::uint8_t c) { return c == 1; })) {
+      ones_first_(rows >= 1 && std::all_of(matrix.begin(), matrix.begin() + cols, [](std::uint8_t c) { return c == 1; })) {
   for (std::size_t i = 0; i < std::size_t{rows} * cols; i++)
     kernels_.expand(matrix[i], tables_.data() + i * kernels_.table_bytes);
 }
 
 void MatrixCoder::apply(std::size_t len, const std::uint8_t *const *inputs, std::uint8_t *const *outputs) const {
-  if (xor_only_)
+  if (ones_first_ && rows_ == 1)
     kernels_.xor_many(len, cols_, inputs, outputs[0]);
+  else if (ones_first_)
+    kernels_.xor_dot_prod(len, cols_, rows_, tables_.data() + std::size_t{cols_} * kernels_.table_bytes, inputs,
+                          outputs);
   else
     kernels_.dot_prod(len, cols_, rows_, tables_.data(), inputs, outputs);
 }

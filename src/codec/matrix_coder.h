@@ -22,9 +22,9 @@ private:
   unsigned rows_;
   unsigned cols_;
   AlignedBuffer tables_; // rows x cols expanded coefficients, as kernels.dot_prod wants them
-  // A single row of ones (m=1 parity, or rebuilding one chunk from a row of ones) is a plain XOR, the
-  // cheapest kernel there is.
-  bool xor_only_;
+  // A first row of ones (Reed-Solomon's first parity; alone: m=1, or rebuilding one chunk from it) is a
+  // plain XOR of the inputs, computed beside the other rows' products (xor_dot_prod).
+  bool ones_first_;
 };
 
 } // namespace ec::codec

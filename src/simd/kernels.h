@@ -45,6 +45,11 @@ struct Kernels {
   // tables holds rows * k tables, row-major: coefficient (r, j) at tables + (r * k + j) * table_bytes.
   void (*dot_prod)(std::size_t len, unsigned k, unsigned rows, const std::uint8_t *tables,
                    const std::uint8_t *const *src, std::uint8_t *const *dst);
+  // dot_prod with a first row of coefficient 1, summed without a multiply: dst[0] = src[0] ^ ... ^ src[k - 1]
+  // and dst[r] as dot_prod's for 0 < r < rows (rows >= 1); tables holds the (rows - 1) * k tables of rows
+  // 1.. (as xor_mad's). Reed-Solomon's Vandermonde matrices (jerasure's and ISA-L's) start with that row.
+  void (*xor_dot_prod)(std::size_t len, unsigned k, unsigned rows, const std::uint8_t *tables,
+                       const std::uint8_t *const *src, std::uint8_t *const *dst);
   // dst = src[0] ^ ... ^ src[n - 1], n >= 1. dst may be one of the src pointers (exactly, no partial
   // overlap), which makes it an in-place accumulate.
   void (*xor_many)(std::size_t len, unsigned n, const std::uint8_t *const *src, std::uint8_t *dst);

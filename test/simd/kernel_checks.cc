@@ -134,6 +134,20 @@ AssertionResult check_dot_prod(const Kernels &kernels, const Shape &s, Rng &rng)
   return compare(describe(kernels, "dot_prod", s), dst, want, src);
 }
 
+AssertionResult check_xor_dot_prod(const Kernels &kernels, const Shape &s, Rng &rng) {
+  auto src = random_buffers(s.k, s.len, s.src_align, rng);
+  auto dst = random_buffers(s.rows, s.len, s.dst_align, rng); // garbage the kernel must overwrite
+  auto coefs = random_coefficients(std::size_t{s.rows} * s.k, rng);
+  std::fill(coefs.begin(), coefs.begin() + s.k, std::uint8_t{1});
+  std::vector<Bytes> want(s.rows, Bytes(s.len));
+  kernels_reference.dot_prod(s.len, s.k, s.rows, TableArray(kernels_reference, coefs).data(),
+                             inputs(src).data(), outputs(want).data());
+  coefs.erase(coefs.begin(), coefs.begin() + s.k); // xor_dot_prod takes the tables of the rows after the first
+  kernels.xor_dot_prod(s.len, s.k, s.rows, TableArray(kernels, coefs).data(), inputs(src).data(),
+                       outputs(dst).data());
+  return compare(describe(kernels, "xor_dot_prod", s), dst, want, src);
+}
+
 AssertionResult check_xor_many(const Kernels &kernels, const Shape &s, unsigned in_place, Rng &rng) {
   auto src = random_buffers(s.k, s.len, s.src_align, rng);
   std::vector<Bytes> want(1, Bytes(s.len));
@@ -157,6 +171,8 @@ AssertionResult check_all(const Kernels &kernels, const Shape &s, Rng &rng) {
   if (auto r = check_mad(kernels, s, rng); !r)
     return r;
   if (auto r = check_dot_prod(kernels, s, rng); !r)
+    return r;
+  if (auto r = check_xor_dot_prod(kernels, s, rng); !r)
     return r;
   return check_xor_many(kernels, s, s.k, rng);
 }

@@ -25,10 +25,12 @@ struct Shape {
 // xor_mad against the reference's mad with coefficient 1 for the first row.
 ::testing::AssertionResult check_xor_mad(const Kernels &kernels, const Shape &shape, Rng &rng);
 ::testing::AssertionResult check_dot_prod(const Kernels &kernels, const Shape &shape, Rng &rng);
+// xor_dot_prod against the reference's dot_prod with coefficients 1 in the first row.
+::testing::AssertionResult check_xor_dot_prod(const Kernels &kernels, const Shape &shape, Rng &rng);
 // in_place < shape.k: dst is src[in_place]; otherwise a separate buffer.
 ::testing::AssertionResult check_xor_many(const Kernels &kernels, const Shape &shape, unsigned in_place,
                                           Rng &rng);
-// All four with the same shape (k and rows as each kernel understands them).
+// All five with the same shape (k and rows as each kernel understands them).
 ::testing::AssertionResult check_all(const Kernels &kernels, const Shape &shape, Rng &rng);
 
 } // namespace ec::simd::test

@@ -54,6 +54,7 @@ TEST_P(KernelsVsReference, EveryShape) {
         s.src_align = rng.below(64);
         s.dst_align = rng.below(64);
         ASSERT_TRUE(check_dot_prod(kernels(), s, rng));
+        ASSERT_TRUE(check_xor_dot_prod(kernels(), s, rng));
         ASSERT_TRUE(check_mad(kernels(), s, rng));
         ASSERT_TRUE(check_xor_mad(kernels(), s, rng));
       }
@@ -72,6 +73,7 @@ TEST_P(KernelsVsReference, RowsBeyondOnePass) {
         s.src_align = rng.below(64);
         s.dst_align = rng.below(64);
         ASSERT_TRUE(check_dot_prod(kernels(), s, rng));
+        ASSERT_TRUE(check_xor_dot_prod(kernels(), s, rng));
         ASSERT_TRUE(check_mad(kernels(), s, rng));
         ASSERT_TRUE(check_xor_mad(kernels(), s, rng));
       }
@@ -89,6 +91,7 @@ TEST_P(KernelsVsReference, LargeRegions) {
   wide.rows = 14;
   wide.len = 20000 + 3;
   ASSERT_TRUE(check_dot_prod(kernels(), wide, rng));
+  ASSERT_TRUE(check_xor_dot_prod(kernels(), wide, rng));
 
   Shape encode; // an 8+3 encode of 1 MiB, which prefetches its sources where a variant does
   encode.len = 128 * 1024 + 61;
@@ -97,6 +100,7 @@ TEST_P(KernelsVsReference, LargeRegions) {
   encode.src_align = 0;
   encode.dst_align = 33;
   ASSERT_TRUE(check_dot_prod(kernels(), encode, rng));
+  ASSERT_TRUE(check_xor_dot_prod(kernels(), encode, rng));
 
   Shape in_l2; // a 6+3 encode filling half the L2 (not prefetched), where x86 steps three rows less far
   in_l2.len = ec::simd::l2_cache_bytes() / 2 / 9 + 29;
@@ -105,6 +109,7 @@ TEST_P(KernelsVsReference, LargeRegions) {
   in_l2.src_align = 3;
   in_l2.dst_align = 17;
   ASSERT_TRUE(check_dot_prod(kernels(), in_l2, rng));
+  ASSERT_TRUE(check_xor_dot_prod(kernels(), in_l2, rng));
 
   Shape big;
   big.len = 1024 * 1024 + 7;

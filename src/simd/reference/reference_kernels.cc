@@ -57,8 +57,15 @@ void xor_many(std::size_t len, unsigned n, const std::uint8_t *const *src, std::
   }
 }
 
+void xor_dot_prod(std::size_t len, unsigned k, unsigned rows, const std::uint8_t *tables,
+                  const std::uint8_t *const *src, std::uint8_t *const *dst) {
+  xor_many(len, k, src, dst[0]);
+  dot_prod(len, k, rows - 1, tables, src, dst + 1);
+}
+
 } // namespace
 
-const Kernels kernels_reference = {"reference", kTableBytes, expand, mul, mad, xor_mad, dot_prod, xor_many};
+const Kernels kernels_reference = {"reference", kTableBytes, expand, mul, mad, xor_mad, dot_prod,
+                                   xor_dot_prod, xor_many};
 
 } // namespace ec::simd

@@ -247,10 +247,9 @@ template <class T> struct RegionLoops {
   static EC_SKELETON_INLINE void store_pairs_at(const IO &io, uint8_t *p, const Vec *v, std::index_sequence<I...>) {
     (io.template store_pair<Slot + I>(p + 2 * I * W, v[2 * I], v[2 * I + 1]), ...);
   }
-  // ... and prepared for multiplying.
+  // ... and prepared for multiplying (v: the registers as loaded, for an all-ones row).
   template <unsigned U, unsigned Slot, class IO>
-  static EC_SKELETON_INLINE void load_sources(const IO &io, const uint8_t *p, typename T::Src *s) {
-    Vec v[U];
+  static EC_SKELETON_INLINE void load_sources(const IO &io, const uint8_t *p, typename T::Src *s, Vec *v) {
     load_pairs<U, Slot>(io, p, v);
     EC_SKELETON_UNROLL
     for (unsigned u = 0; u < U; u++)
@@ -280,23 +279,29 @@ template <class T> struct RegionLoops {
   // Two sources' products added to the accumulators with add3 (a step of dot_block where T has it), the
   // sources taken half a block at a time like dot_block's peel. (The peel itself stays written out in
   // dot_block: as a shared inline function it changed the other variants' register allocation.)
-  template <unsigned R, unsigned U, class IO>
+  template <unsigned R, unsigned U, bool X, class IO>
   static EC_SKELETON_INLINE void add3_two_sources(const IO &io, size_t off, const uint8_t *tables,
                                                   size_t row_stride, const uint8_t *a, const uint8_t *b,
-                                                  Vec (&acc)[R][U]) {
+                                                  Vec (&acc)[R + X][U]) {
     constexpr unsigned C = U > 1 ? U / 2 : 1;
     EC_SKELETON_UNROLL
     for (unsigned c = 0; c < U; c += C) {
       typename T::Src s0[C], s1[C];
+      Vec v0[C], v1[C];
       if constexpr (IO::kPairs && C % 2 == 0) {
-        load_sources<C, 0>(io, a + off + c * W, s0);
-        load_sources<C, C / 2>(io, b + off + c * W, s1);
+        load_sources<C, 0>(io, a + off + c * W, s0, v0);
+        load_sources<C, C / 2>(io, b + off + c * W, s1, v1);
       } else {
         EC_SKELETON_UNROLL
         for (unsigned u = 0; u < C; u++) {
-          s0[u] = T::prepare(io.load(a + off + (c + u) * W));
-          s1[u] = T::prepare(io.load(b + off + (c + u) * W));
+          s0[u] = T::prepare(v0[u] = io.load(a + off + (c + u) * W));
+          s1[u] = T::prepare(v1[u] = io.load(b + off + (c + u) * W));
         }
+      }
+      if constexpr (X) {
+        EC_SKELETON_UNROLL
+        for (unsigned u = 0; u < C; u++)
+          acc[0][c + u] = T::add3(acc[0][c + u], v0[u], v1[u]);
       }
       EC_SKELETON_UNROLL
       for (unsigned r = 0; r < R; r++) {
@@ -304,12 +309,15 @@ template <class T> struct RegionLoops {
         const typename T::Table tab1 = T::load_table(tables + TB + r * row_stride);
         EC_SKELETON_UNROLL
         for (unsigned u = 0; u < C; u++)
-          acc[r][c + u] = T::add3(acc[r][c + u], T::mul(tab0, s0[u]), T::mul(tab1, s1[u]));
+          acc[X + r][c + u] = T::add3(acc[X + r][c + u], T::mul(tab0, s0[u]), T::mul(tab1, s1[u]));
       }
     }
   }
 
-  template <unsigned R, unsigned U, bool Prefetch, class IO>
+  // R multiply rows; with X (XorFirst), dst[0] is a row of ones besides them: every source register is
+  // added to its accumulator (acc[0]) as loaded, with no multiply, and multiply row r (tables + r *
+  // row_stride) accumulates in acc[X + r] for dst[X + r].
+  template <unsigned R, unsigned U, bool Prefetch, bool X, class IO>
   static EC_SKELETON_INLINE void dot_block(const IO &io, size_t off, unsigned k, const uint8_t *tables,
                                            size_t row_stride, const uint8_t *const *src,
                                            uint8_t *const *dst) {
@@ -320,10 +328,10 @@ template <class T> struct RegionLoops {
           __builtin_prefetch(src[j] + off + kPrefetch + b);
       }
     }
-    Vec acc[R][U];
+    Vec acc[R + X][U];
     if constexpr (P == 0) {
       EC_SKELETON_UNROLL
-      for (unsigned r = 0; r < R; r++) {
+      for (unsigned r = 0; r < R + X; r++) {
         EC_SKELETON_UNROLL
         for (unsigned u = 0; u < U; u++)
           acc[r][u] = T::zero();
@@ -331,14 +339,18 @@ template <class T> struct RegionLoops {
     } else if constexpr (P == 1) {
       typename T::Src s[U];
       EC_SKELETON_UNROLL
-      for (unsigned u = 0; u < U; u++)
-        s[u] = T::prepare(io.load(src[0] + off + u * W));
+      for (unsigned u = 0; u < U; u++) {
+        const Vec v = io.load(src[0] + off + u * W);
+        if constexpr (X)
+          acc[0][u] = v;
+        s[u] = T::prepare(v);
+      }
       EC_SKELETON_UNROLL
       for (unsigned r = 0; r < R; r++) {
         const typename T::Table tab = T::load_table(tables + r * row_stride);
         EC_SKELETON_UNROLL
         for (unsigned u = 0; u < U; u++)
-          acc[r][u] = T::mul(tab, s[u]);
+          acc[X + r][u] = T::mul(tab, s[u]);
       }
     } else {
       // The two sources are taken C registers at a time, so that the peel holds no more source
@@ -353,15 +365,21 @@ template <class T> struct RegionLoops {
         if constexpr (C < U)
           __asm__("" : "+r"(t));
         typename T::Src s0[C], s1[C];
+        Vec v0[C], v1[C];
         if constexpr (IO::kPairs && C % 2 == 0) {
-          load_sources<C, 0>(io, src[0] + off + c * W, s0);
-          load_sources<C, C / 2>(io, src[1] + off + c * W, s1);
+          load_sources<C, 0>(io, src[0] + off + c * W, s0, v0);
+          load_sources<C, C / 2>(io, src[1] + off + c * W, s1, v1);
         } else {
           EC_SKELETON_UNROLL
           for (unsigned u = 0; u < C; u++) {
-            s0[u] = T::prepare(io.load(src[0] + off + (c + u) * W));
-            s1[u] = T::prepare(io.load(src[1] + off + (c + u) * W));
+            s0[u] = T::prepare(v0[u] = io.load(src[0] + off + (c + u) * W));
+            s1[u] = T::prepare(v1[u] = io.load(src[1] + off + (c + u) * W));
           }
+        }
+        if constexpr (X) {
+          EC_SKELETON_UNROLL
+          for (unsigned u = 0; u < C; u++)
+            acc[0][c + u] = T::add(v0[u], v1[u]);
         }
         EC_SKELETON_UNROLL
         for (unsigned r = 0; r < R; r++) {
@@ -369,7 +387,7 @@ template <class T> struct RegionLoops {
           const typename T::Table tab1 = T::load_table(t + TB + r * row_stride);
           EC_SKELETON_UNROLL
           for (unsigned u = 0; u < C; u++)
-            acc[r][c + u] = T::add(T::mul(tab0, s0[u]), T::mul(tab1, s1[u]));
+            acc[X + r][c + u] = T::add(T::mul(tab0, s0[u]), T::mul(tab1, s1[u]));
         }
       }
     }
@@ -378,16 +396,22 @@ template <class T> struct RegionLoops {
     if constexpr (HasAdd3<T>::value) {
       static_assert(P == 2, "add3 pairs the sources after a two-source peel");
       for (; single + 1 < k; single += 2)
-        add3_two_sources<R, U>(io, off, tables + single * TB, row_stride, src[single], src[single + 1], acc);
+        add3_two_sources<R, U, X>(io, off, tables + single * TB, row_stride, src[single], src[single + 1], acc);
     }
     for (unsigned j = single; j < k; j++) {
       typename T::Src s[U];
+      Vec v[U];
       if constexpr (IO::kPairs && U % 2 == 0) {
-        load_sources<U, 0>(io, src[j] + off, s);
+        load_sources<U, 0>(io, src[j] + off, s, v);
       } else {
         EC_SKELETON_UNROLL
         for (unsigned u = 0; u < U; u++)
-          s[u] = T::prepare(io.load(src[j] + off + u * W));
+          s[u] = T::prepare(v[u] = io.load(src[j] + off + u * W));
+      }
+      if constexpr (X) {
+        EC_SKELETON_UNROLL
+        for (unsigned u = 0; u < U; u++)
+          acc[0][u] = T::add(acc[0][u], v[u]);
       }
       const uint8_t *t = tables + j * TB;
       EC_SKELETON_UNROLL
@@ -395,10 +419,10 @@ template <class T> struct RegionLoops {
         const typename T::Table tab = T::load_table(t + r * row_stride);
         EC_SKELETON_UNROLL
         for (unsigned u = 0; u < U; u++)
-          acc[r][u] = T::add(acc[r][u], T::mul(tab, s[u]));
+          acc[X + r][u] = T::add(acc[X + r][u], T::mul(tab, s[u]));
       }
     }
-    store_blocks<U, 0>(io, off, dst, acc, std::make_index_sequence<R>{});
+    store_blocks<U, 0>(io, off, dst, acc, std::make_index_sequence<R + X>{});
   }
 
   // The tables of R rows (row_stride apart), loaded once for a whole region of one-source blocks: through
@@ -534,93 +558,125 @@ template <class T> struct RegionLoops {
   }
 
   // Whole blocks of U registers from off on, while they fit before end; returns where they stopped.
-  template <unsigned R, unsigned U, bool Prefetch>
+  template <unsigned R, unsigned U, bool Prefetch, bool X>
   static EC_SKELETON_INLINE size_t dot_steps(size_t off, size_t end, unsigned k, const uint8_t *tables,
                                              size_t row_stride, const uint8_t *const *src, uint8_t *const *dst) {
     for (; end - off >= U * W; off += U * W)
-      dot_block<R, U, Prefetch>(FullIO<T>{}, off, k, tables, row_stride, src, dst);
+      dot_block<R, U, Prefetch, X>(FullIO<T>{}, off, k, tables, row_stride, src, dst);
     return off;
   }
 
-  template <unsigned R, bool Prefetch>
+  // R multiply rows, and with X a row of ones before them (dot_block); k >= 2 with X.
+  template <unsigned R, bool Prefetch, bool X>
   static void dot_rows(size_t begin, size_t end, unsigned k, const uint8_t *tables, size_t row_stride,
                        const uint8_t *const *src, uint8_t *const *dst) {
-    constexpr unsigned U = T::unroll(R);
-    uint8_t *out[R];
-    copy_pointers<R>(dst, out);
+    // The row of ones takes accumulators like any row, not tables.
+    constexpr unsigned U = T::unroll(R + X);
+    uint8_t *out[R + X];
+    copy_pointers<R + X>(dst, out);
     size_t off = begin;
-    if (k == 1) {
-      typename T::Table tab[R];
-      load_row_tables<R>(tables, row_stride, tab);
-      for (; end - off >= U * W; off += U * W)
-        products_block<R, U>(FullIO<T>{}, off, tab, src[0], out);
-      if constexpr (U > 1)
-        for (; end - off >= W; off += W)
-          products_block<R, 1>(FullIO<T>{}, off, tab, src[0], out);
-      if (off < end)
-        products_block<R, 1>(PartialIO<T>{end - off}, off, tab, src[0], out);
-      return;
+    if constexpr (!X) {
+      if (k == 1) {
+        typename T::Table tab[R];
+        load_row_tables<R>(tables, row_stride, tab);
+        for (; end - off >= U * W; off += U * W)
+          products_block<R, U>(FullIO<T>{}, off, tab, src[0], out);
+        if constexpr (U > 1)
+          for (; end - off >= W; off += W)
+            products_block<R, 1>(FullIO<T>{}, off, tab, src[0], out);
+        if (off < end)
+          products_block<R, 1>(PartialIO<T>{end - off}, off, tab, src[0], out);
+        return;
+      }
     }
     // Where the sources are read from L2 without prefetches, T may read fewer registers of each per step,
     // and fewer again where they fill most of it.
-    constexpr unsigned UL2 = DotUnrollBeyondL1<T>::of(R, false);
-    constexpr unsigned UL2Full = DotUnrollBeyondL1<T>::of(R, true);
+    constexpr unsigned UL2 = DotUnrollBeyondL1<T>::of(R + X, false);
+    constexpr unsigned UL2Full = DotUnrollBeyondL1<T>::of(R + X, true);
     if constexpr ((UL2 != U || UL2Full != U) && !Prefetch) {
-      const size_t bytes = (end - begin) * (size_t{k} + R);
+      const size_t bytes = (end - begin) * (size_t{k} + R + X);
       if (bytes > beyond_l1_bytes()) {
         if (bytes > beyond_l2_bytes() / 4 && bytes <= beyond_l2_bytes())
-          off = dot_steps<R, UL2Full, Prefetch>(off, end, k, tables, row_stride, src, out);
+          off = dot_steps<R, UL2Full, Prefetch, X>(off, end, k, tables, row_stride, src, out);
         else
-          off = dot_steps<R, UL2, Prefetch>(off, end, k, tables, row_stride, src, out);
+          off = dot_steps<R, UL2, Prefetch, X>(off, end, k, tables, row_stride, src, out);
       }
     }
-    off = dot_steps<R, U, Prefetch>(off, end, k, tables, row_stride, src, out);
+    off = dot_steps<R, U, Prefetch, X>(off, end, k, tables, row_stride, src, out);
     if constexpr (U > 1)
-      off = dot_steps<R, 1, Prefetch>(off, end, k, tables, row_stride, src, out);
+      off = dot_steps<R, 1, Prefetch, X>(off, end, k, tables, row_stride, src, out);
     if (off < end)
-      dot_block<R, 1, Prefetch>(PartialIO<T>{end - off}, off, k, tables, row_stride, src, out);
+      dot_block<R, 1, Prefetch, X>(PartialIO<T>{end - off}, off, k, tables, row_stride, src, out);
   }
 
   using DotRowsFn = void (*)(size_t, size_t, unsigned, const uint8_t *, size_t, const uint8_t *const *,
                              uint8_t *const *);
-  template <bool Prefetch, size_t... I> static DotRowsFn dot_rows_for(unsigned rows, std::index_sequence<I...>) {
-    static constexpr DotRowsFn fns[] = {&dot_rows<I + 1, Prefetch>...};
+  // dot_rows of `rows` multiply rows (1 .. kMaxRows - X: with X, the row of ones takes a pass's last place).
+  template <bool Prefetch, bool X, size_t... I> static DotRowsFn dot_rows_for(unsigned rows, std::index_sequence<I...>) {
+    static constexpr DotRowsFn fns[] = {&dot_rows<I + 1, Prefetch, X>...};
     return fns[rows - 1];
   }
-  template <bool Prefetch> static DotRowsFn dot_rows_for(unsigned rows) {
-    return dot_rows_for<Prefetch>(rows, std::make_index_sequence<T::kMaxRows>{});
+  template <bool Prefetch, bool X> static DotRowsFn dot_rows_for(unsigned rows) {
+    return dot_rows_for<Prefetch, X>(rows, std::make_index_sequence<T::kMaxRows - X>{});
   }
 
-  // All rows over [begin, end), in passes of at most kMaxRows.
-  template <bool Prefetch>
+  // All rows over [begin, end), in passes of at most kMaxRows outputs; with X, rows counts the row of ones
+  // (dst[0], in the first pass; rows >= 2) and tables holds the rows - 1 multiply rows' only.
+  template <bool Prefetch, bool X>
   static void dot_passes(size_t begin, size_t end, unsigned k, unsigned rows, const uint8_t *tables,
                          const uint8_t *const *src, uint8_t *const *dst) {
     const size_t row_stride = size_t{k} * TB;
-    for (unsigned first = 0; first < rows; first += T::kMaxRows) {
+    unsigned first = 0;
+    if constexpr (X) {
+      first = rows < T::kMaxRows ? rows : T::kMaxRows;
+      dot_rows_for<Prefetch, true>(first - 1)(begin, end, k, tables, row_stride, src, dst);
+    }
+    for (; first < rows; first += T::kMaxRows) {
       const unsigned n = rows - first < T::kMaxRows ? rows - first : T::kMaxRows;
-      dot_rows_for<Prefetch>(n)(begin, end, k, tables + first * row_stride, row_stride, src, dst + first);
+      dot_rows_for<Prefetch, false>(n)(begin, end, k, tables + (first - X) * row_stride, row_stride, src,
+                                       dst + first);
     }
   }
 
-  static void dot_prod(size_t len, unsigned k, unsigned rows, const uint8_t *tables,
-                       const uint8_t *const *src, uint8_t *const *dst) {
+  template <bool X>
+  static void dot_products(size_t len, unsigned k, unsigned rows, const uint8_t *tables,
+                           const uint8_t *const *src, uint8_t *const *dst) {
     if (rows <= T::kMaxRows) {
       // Passes over slices (below) read their sources again from cache: only one pass prefetches.
       if constexpr (kPrefetch > 0) {
         if (k >= kPrefetchSources && len * (size_t{k} + rows) >= beyond_l2_bytes()) {
-          dot_passes<true>(0, len, k, rows, tables, src, dst);
+          dot_passes<true, X>(0, len, k, rows, tables, src, dst);
           return;
         }
       }
-      dot_passes<false>(0, len, k, rows, tables, src, dst);
+      dot_passes<false, X>(0, len, k, rows, tables, src, dst);
       return;
     }
     for (size_t begin = 0; begin < len; begin += kSliceBytes)
-      dot_passes<false>(begin, len - begin < kSliceBytes ? len : begin + kSliceBytes, k, rows, tables, src, dst);
+      dot_passes<false, X>(begin, len - begin < kSliceBytes ? len : begin + kSliceBytes, k, rows, tables, src,
+                           dst);
+  }
+
+  static void dot_prod(size_t len, unsigned k, unsigned rows, const uint8_t *tables,
+                       const uint8_t *const *src, uint8_t *const *dst) {
+    dot_products<false>(len, k, rows, tables, src, dst);
+  }
+
+  // dot_prod with a first row of ones, summed without a multiply (Reed-Solomon's first parity): the nibble
+  // and vpermxor variants spend most of a product on its lookups, and the row of ones needs none.
+  static void xor_dot_prod(size_t len, unsigned k, unsigned rows, const uint8_t *tables,
+                           const uint8_t *const *src, uint8_t *const *dst) {
+    if (rows == 1 || k == 1) {
+      xor_many(len, k, src, dst[0]);
+      if (rows > 1)
+        dot_products<false>(len, k, rows - 1, tables, src, dst + 1);
+      return;
+    }
+    dot_products<true>(len, k, rows, tables, src, dst);
   }
 
   static void mul(size_t len, const uint8_t *table, const uint8_t *src, uint8_t *dst) {
-    dot_rows<1, false>(0, len, 1, table, TB, &src, &dst);
+    dot_rows<1, false, false>(0, len, 1, table, TB, &src, &dst);
   }
 
   // ---- multiply-accumulate: one source into R outputs (mad_block) ----
@@ -844,6 +900,7 @@ template <class T> constexpr Kernels make_kernels(const char *name) {
                  &RegionLoops<T>::mad,
                  &RegionLoops<T>::xor_mad,
                  &RegionLoops<T>::dot_prod,
+                 &RegionLoops<T>::xor_dot_prod,
                  &RegionLoops<T>::xor_many};
 }
 
