@@ -611,13 +611,18 @@ template <class T> struct RegionLoops {
 
   using DotRowsFn = void (*)(size_t, size_t, unsigned, const uint8_t *, size_t, const uint8_t *const *,
                              uint8_t *const *);
-  // dot_rows of `rows` multiply rows (1 .. kMaxRows - X: with X, the row of ones takes a pass's last place).
+  // Multiply rows beside the row of ones in xor_dot_prod's first pass: parities up to m = 8 in one pass (the
+  // rest, if any, in passes of their own), not as many as a pass holds: every row count is another copy of
+  // dot_rows to compile (each variant's kernels took 60% longer to build with them all).
+  static constexpr unsigned kXorFirstMaxRows = T::kMaxRows - 1 < 7 ? T::kMaxRows - 1 : 7;
+  static_assert(kXorFirstMaxRows >= 1, "a pass holds the row of ones and a multiply row");
+  // dot_rows of `rows` multiply rows (1 .. kMaxRows, or with X 1 .. kXorFirstMaxRows).
   template <bool Prefetch, bool X, size_t... I> static DotRowsFn dot_rows_for(unsigned rows, std::index_sequence<I...>) {
     static constexpr DotRowsFn fns[] = {&dot_rows<I + 1, Prefetch, X>...};
     return fns[rows - 1];
   }
   template <bool Prefetch, bool X> static DotRowsFn dot_rows_for(unsigned rows) {
-    return dot_rows_for<Prefetch, X>(rows, std::make_index_sequence<T::kMaxRows - X>{});
+    return dot_rows_for<Prefetch, X>(rows, std::make_index_sequence<X ? kXorFirstMaxRows : T::kMaxRows>{});
   }
 
   // All rows over [begin, end), in passes of at most kMaxRows outputs; with X, rows counts the row of ones
@@ -628,7 +633,7 @@ template <class T> struct RegionLoops {
     const size_t row_stride = size_t{k} * TB;
     unsigned first = 0;
     if constexpr (X) {
-      first = rows < T::kMaxRows ? rows : T::kMaxRows;
+      first = 1 + (rows - 1 < kXorFirstMaxRows ? rows - 1 : kXorFirstMaxRows);
       dot_rows_for<Prefetch, true>(first - 1)(begin, end, k, tables, row_stride, src, dst);
     }
     for (; first < rows; first += T::kMaxRows) {
