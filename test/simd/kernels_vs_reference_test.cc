@@ -60,7 +60,8 @@ TEST_P(KernelsVsReference, EveryShape) {
       }
 }
 
-// More rows than any variant's pass holds (up to 24), on lengths that span several 4 KiB slices.
+// More rows than any variant's pass holds (up to 16: AVX-512's nibble variant), on lengths that span several
+// 4 KiB slices.
 TEST_P(KernelsVsReference, RowsBeyondOnePass) {
   Rng rng(7);
   for (unsigned rows : {9u, 13u, 17u, 25u, 33u, 49u})

@@ -22,8 +22,12 @@ template <class Ops> struct GfniTraits : Ops {
 
   // The 8-byte matrix twice: the contract's 16-byte granule, and a 16-byte broadcast would work too.
   static constexpr std::size_t kTableBytes = 16;
-  // A pass holds its accumulators plus one matrix and one source.
-  static constexpr unsigned kMaxRows = Ops::kRegisters * 3 / 4;
+  // A pass holds its accumulators plus one matrix and one source, and at most 12 rows: AVX-512's 32
+  // registers would hold 24, but every row count is another copy of the dot product and of mad to
+  // compile, and with 24 the AVX-512 GFNI kernels took 255 s to build under ASan + UBSan (84 s with 12),
+  // the longest step of CI's sanitizer stage, for codes of more than 12 parities, which read their
+  // sources once more from cache in a second pass.
+  static constexpr unsigned kMaxRows = Ops::kRegisters * 3 / 4 < 12 ? Ops::kRegisters * 3 / 4 : 12;
   // The matrix is one register (nibble tables take two per table and two per source), so a dot product's
   // pass unrolls as far as its accumulators (rows x U), U sources, a matrix and a product fit the file.
   // (Zen 4 against ISA-L's avx2_gfni kernels: 8+3 encode at 4 and 64 KiB from 0.79-0.97x with the nibble
