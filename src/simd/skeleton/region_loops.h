@@ -279,10 +279,10 @@ template <class T> struct RegionLoops {
   // Two sources' products added to the accumulators with add3 (a step of dot_block where T has it), the
   // sources taken half a block at a time like dot_block's peel. (The peel itself stays written out in
   // dot_block: as a shared inline function it changed the other variants' register allocation.)
-  template <unsigned R, unsigned U, bool X, class IO>
+  template <unsigned R, unsigned U, bool XorFirst, class IO>
   static EC_SKELETON_INLINE void add3_two_sources(const IO &io, size_t off, const uint8_t *tables,
                                                   size_t row_stride, const uint8_t *a, const uint8_t *b,
-                                                  Vec (&acc)[R + X][U]) {
+                                                  Vec (&acc)[R + XorFirst][U]) {
     constexpr unsigned C = U > 1 ? U / 2 : 1;
     EC_SKELETON_UNROLL
     for (unsigned c = 0; c < U; c += C) {
@@ -298,7 +298,7 @@ template <class T> struct RegionLoops {
           s1[u] = T::prepare(v1[u] = io.load(b + off + (c + u) * W));
         }
       }
-      if constexpr (X) {
+      if constexpr (XorFirst) {
         EC_SKELETON_UNROLL
         for (unsigned u = 0; u < C; u++)
           acc[0][c + u] = T::add3(acc[0][c + u], v0[u], v1[u]);
@@ -309,15 +309,15 @@ template <class T> struct RegionLoops {
         const typename T::Table tab1 = T::load_table(tables + TB + r * row_stride);
         EC_SKELETON_UNROLL
         for (unsigned u = 0; u < C; u++)
-          acc[X + r][c + u] = T::add3(acc[X + r][c + u], T::mul(tab0, s0[u]), T::mul(tab1, s1[u]));
+          acc[XorFirst + r][c + u] = T::add3(acc[XorFirst + r][c + u], T::mul(tab0, s0[u]), T::mul(tab1, s1[u]));
       }
     }
   }
 
-  // R multiply rows; with X (XorFirst), dst[0] is a row of ones besides them: every source register is
+  // R multiply rows; with XorFirst, dst[0] is a row of ones besides them: every source register is
   // added to its accumulator (acc[0]) as loaded, with no multiply, and multiply row r (tables + r *
-  // row_stride) accumulates in acc[X + r] for dst[X + r].
-  template <unsigned R, unsigned U, bool Prefetch, bool X, class IO>
+  // row_stride) accumulates in acc[XorFirst + r] for dst[XorFirst + r].
+  template <unsigned R, unsigned U, bool Prefetch, bool XorFirst, class IO>
   static EC_SKELETON_INLINE void dot_block(const IO &io, size_t off, unsigned k, const uint8_t *tables,
                                            size_t row_stride, const uint8_t *const *src,
                                            uint8_t *const *dst) {
@@ -328,10 +328,10 @@ template <class T> struct RegionLoops {
           __builtin_prefetch(src[j] + off + kPrefetch + b);
       }
     }
-    Vec acc[R + X][U];
+    Vec acc[R + XorFirst][U];
     if constexpr (P == 0) {
       EC_SKELETON_UNROLL
-      for (unsigned r = 0; r < R + X; r++) {
+      for (unsigned r = 0; r < R + XorFirst; r++) {
         EC_SKELETON_UNROLL
         for (unsigned u = 0; u < U; u++)
           acc[r][u] = T::zero();
@@ -341,7 +341,7 @@ template <class T> struct RegionLoops {
       EC_SKELETON_UNROLL
       for (unsigned u = 0; u < U; u++) {
         const Vec v = io.load(src[0] + off + u * W);
-        if constexpr (X)
+        if constexpr (XorFirst)
           acc[0][u] = v;
         s[u] = T::prepare(v);
       }
@@ -350,7 +350,7 @@ template <class T> struct RegionLoops {
         const typename T::Table tab = T::load_table(tables + r * row_stride);
         EC_SKELETON_UNROLL
         for (unsigned u = 0; u < U; u++)
-          acc[X + r][u] = T::mul(tab, s[u]);
+          acc[XorFirst + r][u] = T::mul(tab, s[u]);
       }
     } else {
       // The two sources are taken C registers at a time, so that the peel holds no more source
@@ -376,7 +376,7 @@ template <class T> struct RegionLoops {
             s1[u] = T::prepare(v1[u] = io.load(src[1] + off + (c + u) * W));
           }
         }
-        if constexpr (X) {
+        if constexpr (XorFirst) {
           EC_SKELETON_UNROLL
           for (unsigned u = 0; u < C; u++)
             acc[0][c + u] = T::add(v0[u], v1[u]);
@@ -387,7 +387,7 @@ template <class T> struct RegionLoops {
           const typename T::Table tab1 = T::load_table(t + TB + r * row_stride);
           EC_SKELETON_UNROLL
           for (unsigned u = 0; u < C; u++)
-            acc[X + r][c + u] = T::add(T::mul(tab0, s0[u]), T::mul(tab1, s1[u]));
+            acc[XorFirst + r][c + u] = T::add(T::mul(tab0, s0[u]), T::mul(tab1, s1[u]));
         }
       }
     }
@@ -396,7 +396,7 @@ template <class T> struct RegionLoops {
     if constexpr (HasAdd3<T>::value) {
       static_assert(P == 2, "add3 pairs the sources after a two-source peel");
       for (; single + 1 < k; single += 2)
-        add3_two_sources<R, U, X>(io, off, tables + single * TB, row_stride, src[single], src[single + 1], acc);
+        add3_two_sources<R, U, XorFirst>(io, off, tables + single * TB, row_stride, src[single], src[single + 1], acc);
     }
     for (unsigned j = single; j < k; j++) {
       typename T::Src s[U];
@@ -408,7 +408,7 @@ template <class T> struct RegionLoops {
         for (unsigned u = 0; u < U; u++)
           s[u] = T::prepare(v[u] = io.load(src[j] + off + u * W));
       }
-      if constexpr (X) {
+      if constexpr (XorFirst) {
         EC_SKELETON_UNROLL
         for (unsigned u = 0; u < U; u++)
           acc[0][u] = T::add(acc[0][u], v[u]);
@@ -419,10 +419,10 @@ template <class T> struct RegionLoops {
         const typename T::Table tab = T::load_table(t + r * row_stride);
         EC_SKELETON_UNROLL
         for (unsigned u = 0; u < U; u++)
-          acc[X + r][u] = T::add(acc[X + r][u], T::mul(tab, s[u]));
+          acc[XorFirst + r][u] = T::add(acc[XorFirst + r][u], T::mul(tab, s[u]));
       }
     }
-    store_blocks<U, 0>(io, off, dst, acc, std::make_index_sequence<R + X>{});
+    store_blocks<U, 0>(io, off, dst, acc, std::make_index_sequence<R + XorFirst>{});
   }
 
   // The tables of R rows (row_stride apart), loaded once for a whole region of one-source blocks: through
@@ -558,24 +558,24 @@ template <class T> struct RegionLoops {
   }
 
   // Whole blocks of U registers from off on, while they fit before end; returns where they stopped.
-  template <unsigned R, unsigned U, bool Prefetch, bool X>
+  template <unsigned R, unsigned U, bool Prefetch, bool XorFirst>
   static EC_SKELETON_INLINE size_t dot_steps(size_t off, size_t end, unsigned k, const uint8_t *tables,
                                              size_t row_stride, const uint8_t *const *src, uint8_t *const *dst) {
     for (; end - off >= U * W; off += U * W)
-      dot_block<R, U, Prefetch, X>(FullIO<T>{}, off, k, tables, row_stride, src, dst);
+      dot_block<R, U, Prefetch, XorFirst>(FullIO<T>{}, off, k, tables, row_stride, src, dst);
     return off;
   }
 
-  // R multiply rows, and with X a row of ones before them (dot_block); k >= 2 with X.
-  template <unsigned R, bool Prefetch, bool X>
+  // R multiply rows, and with XorFirst a row of ones before them (dot_block); k >= 2 with XorFirst.
+  template <unsigned R, bool Prefetch, bool XorFirst>
   static void dot_rows(size_t begin, size_t end, unsigned k, const uint8_t *tables, size_t row_stride,
                        const uint8_t *const *src, uint8_t *const *dst) {
     // The row of ones takes accumulators like any row, not tables.
-    constexpr unsigned U = T::unroll(R + X);
-    uint8_t *out[R + X];
-    copy_pointers<R + X>(dst, out);
+    constexpr unsigned U = T::unroll(R + XorFirst);
+    uint8_t *out[R + XorFirst];
+    copy_pointers<R + XorFirst>(dst, out);
     size_t off = begin;
-    if constexpr (!X) {
+    if constexpr (!XorFirst) {
       if (k == 1) {
         typename T::Table tab[R];
         load_row_tables<R>(tables, row_stride, tab);
@@ -591,22 +591,22 @@ template <class T> struct RegionLoops {
     }
     // Where the sources are read from L2 without prefetches, T may read fewer registers of each per step,
     // and fewer again where they fill most of it.
-    constexpr unsigned UL2 = DotUnrollBeyondL1<T>::of(R + X, false);
-    constexpr unsigned UL2Full = DotUnrollBeyondL1<T>::of(R + X, true);
+    constexpr unsigned UL2 = DotUnrollBeyondL1<T>::of(R + XorFirst, false);
+    constexpr unsigned UL2Full = DotUnrollBeyondL1<T>::of(R + XorFirst, true);
     if constexpr ((UL2 != U || UL2Full != U) && !Prefetch) {
-      const size_t bytes = (end - begin) * (size_t{k} + R + X);
+      const size_t bytes = (end - begin) * (size_t{k} + R + XorFirst);
       if (bytes > beyond_l1_bytes()) {
         if (bytes > beyond_l2_bytes() / 4 && bytes <= beyond_l2_bytes())
-          off = dot_steps<R, UL2Full, Prefetch, X>(off, end, k, tables, row_stride, src, out);
+          off = dot_steps<R, UL2Full, Prefetch, XorFirst>(off, end, k, tables, row_stride, src, out);
         else
-          off = dot_steps<R, UL2, Prefetch, X>(off, end, k, tables, row_stride, src, out);
+          off = dot_steps<R, UL2, Prefetch, XorFirst>(off, end, k, tables, row_stride, src, out);
       }
     }
-    off = dot_steps<R, U, Prefetch, X>(off, end, k, tables, row_stride, src, out);
+    off = dot_steps<R, U, Prefetch, XorFirst>(off, end, k, tables, row_stride, src, out);
     if constexpr (U > 1)
-      off = dot_steps<R, 1, Prefetch, X>(off, end, k, tables, row_stride, src, out);
+      off = dot_steps<R, 1, Prefetch, XorFirst>(off, end, k, tables, row_stride, src, out);
     if (off < end)
-      dot_block<R, 1, Prefetch, X>(PartialIO<T>{end - off}, off, k, tables, row_stride, src, out);
+      dot_block<R, 1, Prefetch, XorFirst>(PartialIO<T>{end - off}, off, k, tables, row_stride, src, out);
   }
 
   using DotRowsFn = void (*)(size_t, size_t, unsigned, const uint8_t *, size_t, const uint8_t *const *,
@@ -616,49 +616,51 @@ template <class T> struct RegionLoops {
   // dot_rows to compile (each variant's kernels took 60% longer to build with them all).
   static constexpr unsigned kXorFirstMaxRows = T::kMaxRows - 1 < 7 ? T::kMaxRows - 1 : 7;
   static_assert(kXorFirstMaxRows >= 1, "a pass holds the row of ones and a multiply row");
-  // dot_rows of `rows` multiply rows (1 .. kMaxRows, or with X 1 .. kXorFirstMaxRows).
-  template <bool Prefetch, bool X, size_t... I> static DotRowsFn dot_rows_for(unsigned rows, std::index_sequence<I...>) {
-    static constexpr DotRowsFn fns[] = {&dot_rows<I + 1, Prefetch, X>...};
+  // dot_rows of `rows` multiply rows (1 .. kMaxRows, or with XorFirst 1 .. kXorFirstMaxRows).
+  template <bool Prefetch, bool XorFirst, size_t... I>
+  static DotRowsFn dot_rows_for(unsigned rows, std::index_sequence<I...>) {
+    static constexpr DotRowsFn fns[] = {&dot_rows<I + 1, Prefetch, XorFirst>...};
     return fns[rows - 1];
   }
-  template <bool Prefetch, bool X> static DotRowsFn dot_rows_for(unsigned rows) {
-    return dot_rows_for<Prefetch, X>(rows, std::make_index_sequence<X ? kXorFirstMaxRows : T::kMaxRows>{});
+  template <bool Prefetch, bool XorFirst> static DotRowsFn dot_rows_for(unsigned rows) {
+    constexpr unsigned kRows = XorFirst ? kXorFirstMaxRows : T::kMaxRows;
+    return dot_rows_for<Prefetch, XorFirst>(rows, std::make_index_sequence<kRows>{});
   }
 
-  // All rows over [begin, end), in passes of at most kMaxRows outputs; with X, rows counts the row of ones
-  // (dst[0], in the first pass; rows >= 2) and tables holds the rows - 1 multiply rows' only.
-  template <bool Prefetch, bool X>
+  // All rows over [begin, end), in passes of at most kMaxRows outputs; with XorFirst, rows counts the row of
+  // ones (dst[0], in the first pass; rows >= 2) and tables holds the rows - 1 multiply rows' only.
+  template <bool Prefetch, bool XorFirst>
   static void dot_passes(size_t begin, size_t end, unsigned k, unsigned rows, const uint8_t *tables,
                          const uint8_t *const *src, uint8_t *const *dst) {
     const size_t row_stride = size_t{k} * TB;
     unsigned first = 0;
-    if constexpr (X) {
+    if constexpr (XorFirst) {
       first = 1 + (rows - 1 < kXorFirstMaxRows ? rows - 1 : kXorFirstMaxRows);
       dot_rows_for<Prefetch, true>(first - 1)(begin, end, k, tables, row_stride, src, dst);
     }
     for (; first < rows; first += T::kMaxRows) {
       const unsigned n = rows - first < T::kMaxRows ? rows - first : T::kMaxRows;
-      dot_rows_for<Prefetch, false>(n)(begin, end, k, tables + (first - X) * row_stride, row_stride, src,
+      dot_rows_for<Prefetch, false>(n)(begin, end, k, tables + (first - XorFirst) * row_stride, row_stride, src,
                                        dst + first);
     }
   }
 
-  template <bool X>
+  template <bool XorFirst>
   static void dot_products(size_t len, unsigned k, unsigned rows, const uint8_t *tables,
                            const uint8_t *const *src, uint8_t *const *dst) {
     if (rows <= T::kMaxRows) {
       // Passes over slices (below) read their sources again from cache: only one pass prefetches.
       if constexpr (kPrefetch > 0) {
         if (k >= kPrefetchSources && len * (size_t{k} + rows) >= beyond_l2_bytes()) {
-          dot_passes<true, X>(0, len, k, rows, tables, src, dst);
+          dot_passes<true, XorFirst>(0, len, k, rows, tables, src, dst);
           return;
         }
       }
-      dot_passes<false, X>(0, len, k, rows, tables, src, dst);
+      dot_passes<false, XorFirst>(0, len, k, rows, tables, src, dst);
       return;
     }
     for (size_t begin = 0; begin < len; begin += kSliceBytes)
-      dot_passes<false, X>(begin, len - begin < kSliceBytes ? len : begin + kSliceBytes, k, rows, tables, src,
+      dot_passes<false, XorFirst>(begin, len - begin < kSliceBytes ? len : begin + kSliceBytes, k, rows, tables, src,
                            dst);
   }
 
