@@ -29,7 +29,7 @@ ec_ppc_configure() {
 
 # The clang ASan + UBSan tree of stages 20 and 50 (configured by whichever runs first): the whole tree and
 # its suite for stage 20, the libFuzzer targets for stage 50. One tree, not two: the kernels' translation
-# units take some 4 minutes to build instrumented on 2 cores, and libFuzzer's coverage instrumentation
+# units take minutes to build instrumented on 2 cores, and libFuzzer's coverage instrumentation
 # (fuzzer-no-link) costs the suite under ASan a few seconds.
 EC_ASAN_BUILD=$EC_TOP/build-asan
 ec_asan_configure() {
