@@ -660,8 +660,8 @@ template <class T> struct RegionLoops {
       return;
     }
     for (size_t begin = 0; begin < len; begin += kSliceBytes)
-      dot_passes<false, XorFirst>(begin, len - begin < kSliceBytes ? len : begin + kSliceBytes, k, rows, tables, src,
-                           dst);
+      dot_passes<false, XorFirst>(begin, len - begin < kSliceBytes ? len : begin + kSliceBytes, k, rows, tables,
+                                  src, dst);
   }
 
   static void dot_prod(size_t len, unsigned k, unsigned rows, const uint8_t *tables,
