@@ -15,9 +15,7 @@ MatrixCoder::MatrixCoder(const simd::Kernels &kernels, unsigned rows, unsigned c
 }
 
 void MatrixCoder::apply(std::size_t len, const std::uint8_t *const *inputs, std::uint8_t *const *outputs) const {
-  if (ones_first_ && rows_ == 1)
-    kernels_.xor_many(len, cols_, inputs, outputs[0]);
-  else if (ones_first_)
+  if (ones_first_)
     kernels_.xor_dot_prod(len, cols_, rows_, tables_.data() + std::size_t{cols_} * kernels_.table_bytes, inputs,
                           outputs);
   else
