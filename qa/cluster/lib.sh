@@ -371,7 +371,8 @@ cl_dump_logs() {
   done
   if [ -d "$CL_DIR/crash" ] && [ -n "$(ls -A "$CL_DIR/crash" 2>/dev/null)" ]; then
     echo "----- crash dumps in $CL_DIR/crash -----" >&2
-    ls "$CL_DIR/crash" >&2
+    local d
+    for d in "$CL_DIR"/crash/*/; do echo "$(basename "$d"): $(cl_crash_summary "$d")" >&2; done
   fi
 }
 
@@ -387,13 +388,15 @@ cl_crashed_daemons() {
   echo "${crashed[*]}"
 }
 
-# One line on a crash report directory: who crashed, and the failed assert, or the first frames past the
-# signal handler; enough to tell from a CI log alone whose bug it was.
+# One line on a crash report directory: who crashed, and the failed assert, or the first four frames that
+# are not libc's (its signal return, raise, abort), C++ arguments elided; enough to tell from a CI log
+# alone whose bug it was (a segfault's first frame is the faulting function itself).
 cl_crash_summary() {
   jq -r '(.entity_name // .process_name // "?") + ": " +
          (if .assert_condition then "FAILED ceph_assert(\(.assert_condition)) in \(.assert_func)"
           elif .mgr_module then "module \(.mgr_module): \(.mgr_python_exception // "?")"
-          else ((.backtrace // []) | .[2:6] | join(" <- ")) end)' "$1/meta" 2>/dev/null ||
+          else ((.backtrace // []) | map(select(test("/libc\\.so|/libpthread") | not)) | .[0:4]
+                | map(sub("\\(std::.*"; "(...)")) | join(" <- ")) end)' "$1/meta" 2>/dev/null ||
     echo "no readable meta"
 }
 
