@@ -18,7 +18,10 @@ namespace {
 struct Power9Traits : VpermxorCommon {
   static constexpr bool kMaskedTail = true;
   static constexpr unsigned kMaxRows = 6;
-  static constexpr unsigned unroll(unsigned rows) { return rows <= 2 ? 16 : rows <= 4 ? 8 : 4; }
+  // Three rows of 12 registers (36 accumulators, 12 sources, the tables) still fit the 64 VSX registers
+  // and spread each source's table loads and loop over 12 blocks instead of 8: 6+3 and 8+3 encode 4-7%
+  // fewer instructions (counted).
+  static constexpr unsigned unroll(unsigned rows) { return rows <= 2 ? 16 : rows <= 3 ? 12 : rows <= 4 ? 8 : 4; }
 
   // Plain accesses through a doubleword vector type of byte alignment: lxv/stxv(x) take any alignment,
   // and unlike vec_xl/vec_xst (which may alias anything) a doubleword-typed store lets gcc keep the dst[r]
@@ -36,6 +39,13 @@ struct Power9Traits : VpermxorCommon {
   static Table load_table(const std::uint8_t *p) {
     return Table{vec_xl(0, reinterpret_cast<const unsigned char *>(p)),
                  vec_xl(16, reinterpret_cast<const unsigned char *>(p))};
+  }
+
+  // lxv's displacement reaches a whole block from one base register (see source_base in the skeleton):
+  // one add per source and block instead of an index register per offset, recomputed for every block.
+  static const std::uint8_t *source_base(const std::uint8_t *p) {
+    __asm__("" : "+r"(p));
+    return p;
   }
 
   static Vec load_partial(const std::uint8_t *p, std::size_t n) {

@@ -39,6 +39,10 @@
 //   optional: add_into(uint8_t *p, Vec v), the register at p xored with v in place, as one load, add and
 //   store at one address: for a T whose loads and stores take reg+reg addresses only, gcc otherwise
 //   computes the address of an output loaded and stored apart into a register of its own (see add_to_block)
+//   optional: const uint8_t *source_base(const uint8_t *p), where a dot product's block of one source
+//   starts, as its loads are to address it: a T whose loads take a displacement returns p hidden from the
+//   optimiser, so the block loads at p + u * kWidth from one register; otherwise gcc keeps the block's
+//   offsets in one index register each, which it recomputes for every block (default: p)
 //   optional: kPrefetchBytes (default 0: none), how far ahead of a dot product's block its sources are
 //   prefetched (see dot_block)
 //   optional: store_stream(uint8_t *, Vec) to a kWidth-aligned address, bypassing the caches, and
@@ -163,6 +167,9 @@ template <class T, class = void> struct DotUnrollBeyondL1 {
 template <class T> struct DotUnrollBeyondL1<T, std::void_t<decltype(T::dot_unroll_beyond_l1(1u, false))>> {
   static constexpr unsigned of(unsigned rows, bool fills_l2) { return T::dot_unroll_beyond_l1(rows, fills_l2); }
 };
+
+template <class T, class = void> struct HasSourceBase : std::false_type {};
+template <class T> struct HasSourceBase<T, std::void_t<decltype(T::source_base(nullptr))>> : std::true_type {};
 
 template <class T, class = void> struct MadLoadsFirst {
   static constexpr bool of(unsigned) { return false; }
@@ -403,6 +410,13 @@ template <class T> struct RegionLoops {
       Vec v[U];
       if constexpr (IO::kPairs && U % 2 == 0) {
         load_sources<U, 0>(io, src[j] + off, s, v);
+      } else if constexpr (HasSourceBase<T>::value) {
+        // The same loads from one base register (see source_base); the other variants keep the
+        // expression below, which their compilers address as they see fit.
+        const uint8_t *const base = T::source_base(src[j] + off);
+        EC_SKELETON_UNROLL
+        for (unsigned u = 0; u < U; u++)
+          s[u] = T::prepare(v[u] = io.load(base + u * W));
       } else {
         EC_SKELETON_UNROLL
         for (unsigned u = 0; u < U; u++)
