@@ -30,6 +30,7 @@ int Codec::init(Profile &profile, const ReleaseDefaults &defaults, std::ostream 
   column_bits_.clear();
   coding_.clear();
   int r = parse(profile, defaults, ss);
+  granularity_ = is_bitmatrix(params_.technique) ? std::size_t{kW} * params_.packetsize : 1;
   if (r)
     return r;
   return prepare(ss);
@@ -164,20 +165,24 @@ void Codec::prepare_delta() {
 
 std::uint64_t Codec::chunk_size(std::uint64_t stripe_width) const { return codec::chunk_size(params_, stripe_width); }
 
-std::size_t Codec::minimum_granularity() const {
-  return is_bitmatrix(params_.technique) ? std::size_t{kW} * params_.packetsize : 1;
-}
-
 int Codec::encode(std::size_t len, const std::uint8_t *const *data, std::uint8_t *const *parity) const {
   if (!encoder_ || !accepts_length(len))
     return -EINVAL;
   const unsigned k = params_.k, m = params_.m;
-  const bool every_data = std::all_of(data, data + k, [](const std::uint8_t *p) { return p != nullptr; });
-  const bool every_parity = std::all_of(parity, parity + m, [](const std::uint8_t *p) { return p != nullptr; });
-  if (every_data && every_parity) {
-    encoder_->apply(len, data, parity);
-    return 0;
-  }
+  // Every pointer tested, no early exit: a few loads and no branch per chunk on the common path.
+  bool every = true;
+  for (unsigned j = 0; j < k; j++)
+    every &= data[j] != nullptr;
+  for (unsigned r = 0; r < m; r++)
+    every &= parity[r] != nullptr;
+  if (!every)
+    return encode_some(len, data, parity);
+  encoder_->apply(len, data, parity);
+  return 0;
+}
+
+int Codec::encode_some(std::size_t len, const std::uint8_t *const *data, std::uint8_t *const *parity) const {
+  const unsigned k = params_.k, m = params_.m;
   // The code is linear: the parity is the sum over the data chunks of each one's column applied to it,
   // and a zero chunk adds nothing. Summed into the wanted parities only, with no scratch memory.
   for (unsigned r = 0; r < m; r++)
@@ -265,7 +270,7 @@ int Codec::apply_delta(std::size_t len, unsigned data_index, const std::uint8_t 
       apply_delta_bytes(len, data_index, delta, parity);
     return 0;
   }
-  if (!encoder_ || data_index >= params_.k || len % minimum_granularity())
+  if (!encoder_ || data_index >= params_.k || !accepts_length(len))
     return -EINVAL;
   apply_delta_packets(len, data_index, delta, parity);
   return 0;

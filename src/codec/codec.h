@@ -50,8 +50,9 @@ public:
   std::uint64_t chunk_size(std::uint64_t stripe_width) const;
   // The unit lengths (and offsets of partial updates) come in: 1 for the Reed-Solomon techniques,
   // w*packetsize (one packet group) for the Cauchy ones, as jerasure 20.2 reports it.
-  std::size_t minimum_granularity() const;
-  bool accepts_length(std::size_t len) const { return len % minimum_granularity() == 0; }
+  std::size_t minimum_granularity() const { return granularity_; }
+  // Every call checks it: no division where any length goes (Reed-Solomon).
+  bool accepts_length(std::size_t len) const { return granularity_ == 1 || len % granularity_ == 0; }
 
   // Fills every non-null parity[r] (r < m) with len bytes of parity of data[0..k). data[j] == nullptr
   // means chunk j is all zeros; parity[r] == nullptr means parity r is not wanted (not written). With
@@ -89,6 +90,9 @@ private:
   // The plan reading survivors[0..k) and rebuilding wanted[0..nwanted): from the cache, or built (and cached).
   std::shared_ptr<const DecodePlan> decode_plan(const unsigned *survivors, const unsigned *wanted,
                                                 unsigned nwanted) const;
+  // encode() where some chunk is null (kept apart, so that the common case saves no registers for it).
+  __attribute__((noinline)) int encode_some(std::size_t len, const std::uint8_t *const *data,
+                                            std::uint8_t *const *parity) const;
   // Reed-Solomon's delta apart from apply_delta's common case (rows out of order, or parities not wanted).
   __attribute__((noinline)) void apply_delta_bytes(std::size_t len, unsigned data_index, const std::uint8_t *delta,
                                                    std::uint8_t *const *parity) const;
@@ -98,6 +102,7 @@ private:
   const simd::Kernels &kernels_;
   const std::shared_ptr<DecodeCache> decode_cache_;
   CodeParameters params_;
+  std::size_t granularity_ = 1; // minimum_granularity(), from params_ (set by init)
   gf::Matrix coding_;
   ChunkCoderPtr encoder_;
   std::uint32_t code_id_ = 0; // this codec's code in decode_cache_
