@@ -211,15 +211,14 @@ template <class T> struct RegionLoops {
   // (probe/cache_size.h): from L3 or memory, where streaming the outputs or prefetching the sources pays.
   // An OSD's stripes stay far below (4 KiB chunks, which the checksum and the messenger read right after
   // the kernel: they must stay in cache).
-  // Both sizes are kept here, inline, so that a 4 KiB call (some 30 ns) pays a load for them, not a call.
-  static size_t beyond_l2_bytes() {
-    static const size_t bytes = l2_cache_bytes();
-    return bytes;
-  }
-  static size_t beyond_l1_bytes() {
-    static const size_t bytes = l1_data_cache_bytes();
-    return bytes;
-  }
+  // Both sizes are read when the variant's library loads and kept here, so that a 4 KiB call (some 30 ns)
+  // pays a load for them: not a call, and not a function-local static's guard, whose first-call path made
+  // gcc save registers in every entry that tests a size (xor_row: five pushes and pops around two jumps).
+  // Nothing calls a kernel before the library's initialisers have run.
+  static inline const size_t kBeyondL2Bytes = l2_cache_bytes();
+  static inline const size_t kBeyondL1Bytes = l1_data_cache_bytes();
+  static size_t beyond_l2_bytes() { return kBeyondL2Bytes; }
+  static size_t beyond_l1_bytes() { return kBeyondL1Bytes; }
 
   // Long dot products with more rows than one pass holds walk the length in slices, so that the passes
   // after the first find the sources in cache (32 sources x 4 KiB fit a 256 KiB L2).
@@ -765,11 +764,20 @@ template <class T> struct RegionLoops {
     }
   }
 
-  // An update's lone all-ones row: dst ^= src.
+  // An update's lone all-ones row: dst ^= src. Both paths leave by tail calls, so that this entry has no
+  // frame: with the two-pointer array here, gcc kept it on a realigned stack behind five saved registers
+  // for the in-cache path too, whose loop needs neither.
   __attribute__((noinline)) static void xor_row(size_t len, const uint8_t *src, uint8_t *dst) {
-    const uint8_t *sources[2] = {dst, src};
     if (len * 2 <= beyond_l1_bytes())
-      return xor_in_l1<2>(len, sources, dst);
+      return xor_row_in_l1(len, src, dst);
+    return xor_row_beyond_l1(len, src, dst);
+  }
+  __attribute__((noinline)) static void xor_row_in_l1(size_t len, const uint8_t *src, uint8_t *dst) {
+    const uint8_t *sources[2] = {dst, src};
+    xor_in_l1<2>(len, sources, dst);
+  }
+  __attribute__((noinline)) static void xor_row_beyond_l1(size_t len, const uint8_t *src, uint8_t *dst) {
+    const uint8_t *sources[2] = {dst, src};
     xor_sources<2>(len, 2, sources, dst);
   }
 
