@@ -62,6 +62,7 @@
 #ifndef EC_SIMD_SKELETON_REGION_LOOPS_H
 #define EC_SIMD_SKELETON_REGION_LOOPS_H
 
+#include <atomic>
 #include <cstddef>
 #include <cstdint>
 #include <cstring>
@@ -211,14 +212,26 @@ template <class T> struct RegionLoops {
   // (probe/cache_size.h): from L3 or memory, where streaming the outputs or prefetching the sources pays.
   // An OSD's stripes stay far below (4 KiB chunks, which the checksum and the messenger read right after
   // the kernel: they must stay in cache).
-  // Both sizes are read when the variant's library loads and kept here, so that a 4 KiB call (some 30 ns)
-  // pays a load for them: not a call, and not a function-local static's guard, whose first-call path made
-  // gcc save registers in every entry that tests a size (xor_row: five pushes and pops around two jumps).
-  // Nothing calls a kernel before the library's initialisers have run.
-  static inline const size_t kBeyondL2Bytes = l2_cache_bytes();
-  static inline const size_t kBeyondL1Bytes = l1_data_cache_bytes();
-  static size_t beyond_l2_bytes() { return kBeyondL2Bytes; }
-  static size_t beyond_l1_bytes() { return kBeyondL1Bytes; }
+  // Both sizes are read on first use and kept here, so that a 4 KiB call (some 30 ns) pays a load for
+  // them: not a call, and not a function-local static's guard, whose first-call path made gcc save
+  // registers in every entry that tests a size (xor_row: five pushes and pops around two jumps). Atomics
+  // of constant initialisation (0: not read yet): no code runs when the library loads, where this
+  // variant's instructions may not exist (the tests load every variant into one process).
+  static inline std::atomic<size_t> l2_bytes_{0};
+  static inline std::atomic<size_t> l1_bytes_{0};
+  static size_t beyond_l2_bytes() {
+    const size_t bytes = l2_bytes_.load(std::memory_order_relaxed);
+    return bytes ? bytes : read_cache_bytes(l2_bytes_, l2_cache_bytes);
+  }
+  static size_t beyond_l1_bytes() {
+    const size_t bytes = l1_bytes_.load(std::memory_order_relaxed);
+    return bytes ? bytes : read_cache_bytes(l1_bytes_, l1_data_cache_bytes);
+  }
+  __attribute__((noinline, cold)) static size_t read_cache_bytes(std::atomic<size_t> &kept, size_t (*read)()) {
+    const size_t bytes = read();
+    kept.store(bytes, std::memory_order_relaxed);
+    return bytes;
+  }
 
   // Long dot products with more rows than one pass holds walk the length in slices, so that the passes
   // after the first find the sources in cache (32 sources x 4 KiB fit a 256 KiB L2).
@@ -766,17 +779,19 @@ template <class T> struct RegionLoops {
 
   // An update's lone all-ones row: dst ^= src. Both paths leave by tail calls, so that this entry has no
   // frame: with the two-pointer array here, gcc kept it on a realigned stack behind five saved registers
-  // for the in-cache path too, whose loop needs neither.
+  // for the in-cache path too, whose loop needs neither; and it reads the kept L1 size itself, as
+  // beyond_l1_bytes()'s first-call path is a call. Until that size has been read, the general path
+  // (xor_sources, which reads it) takes every length.
   __attribute__((noinline)) static void xor_row(size_t len, const uint8_t *src, uint8_t *dst) {
-    if (len * 2 <= beyond_l1_bytes())
+    if (len * 2 <= l1_bytes_.load(std::memory_order_relaxed))
       return xor_row_in_l1(len, src, dst);
-    return xor_row_beyond_l1(len, src, dst);
+    return xor_row_general(len, src, dst);
   }
   __attribute__((noinline)) static void xor_row_in_l1(size_t len, const uint8_t *src, uint8_t *dst) {
     const uint8_t *sources[2] = {dst, src};
     xor_in_l1<2>(len, sources, dst);
   }
-  __attribute__((noinline)) static void xor_row_beyond_l1(size_t len, const uint8_t *src, uint8_t *dst) {
+  __attribute__((noinline)) static void xor_row_general(size_t len, const uint8_t *src, uint8_t *dst) {
     const uint8_t *sources[2] = {dst, src};
     xor_sources<2>(len, 2, sources, dst);
   }
