@@ -7,9 +7,10 @@
 
 T0=${T0:-$SECONDS}
 step() { printf '[%(%H:%M:%S)T +%3ds] %s\n' -1 $((SECONDS - T0)) "$*" >&2; }
+# A background job that sets QA_FAIL_QUIET leaves the logs to the shell that waits for it and fails in turn.
 fail() {
   printf '[%(%H:%M:%S)T +%3ds] FAIL: %s\n' -1 $((SECONDS - T0)) "$*" >&2
-  cl_dump_logs || true
+  [ -n "${QA_FAIL_QUIET:-}" ] || cl_dump_logs || true
   exit 1
 }
 # cl_die (lib) already dumps logs.
