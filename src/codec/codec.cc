@@ -1,7 +1,6 @@
 // SPDX-License-Identifier: LGPL-2.1-or-later
 #include "codec/codec.h"
 
-#include <algorithm>
 #include <cerrno>
 #include <climits>
 #include <cstring>
