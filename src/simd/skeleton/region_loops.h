@@ -30,8 +30,8 @@
 //   says so only where the source and rows + 1 outputs per unrolled register fit its registers beside
 //   the tables (default: each output loaded, added to and stored in turn; see mad_block)
 //   optional: static constexpr unsigned dot_unroll_beyond_l1(unsigned rows, bool fills_l2), registers per
-//   row of a dot product whose sources and outputs exceed the core's L1D and are not prefetched; fills_l2:
-//   they exceed a quarter of its L2 too, but not all of it (default unroll(rows); see dot_rows)
+//   row of a dot product whose sources and outputs exceed twice the core's L1D and are not prefetched;
+//   fills_l2: they exceed a quarter of its L2 too, but not all of it (default unroll(rows); see dot_rows)
 //   optional: kXorUnrollBeyondL1 (default: xor's unroll in cache), registers per block of xor_many when a
 //   call's sources and output exceed the core's L1D (see xor_range)
 //   optional: kXorUnrollInPlace (default: xor's unroll in cache), registers per block of the xor that adds
@@ -616,12 +616,16 @@ template <class T> struct RegionLoops {
       }
     }
     // Where the sources are read from L2 without prefetches, T may read fewer registers of each per step,
-    // and fewer again where they fill most of it.
+    // and fewer again where they fill most of it. Up to twice L1D, the in-cache unroll stays: Zen 4's
+    // avx512_gfni (the one variant with such a T) against ISA-L's dispatch, two lost chunks rebuilt from
+    // 56 to 72 KiB of sources and outputs (12+4 of 4 KiB, 6+3 of 8, 4+2 of 12): 1.00-1.02x with one
+    // register per source, 1.21-1.30x with four; 4+2 encodes of 12 KiB 1.20x, 1.48x; from 80 to 120 KiB
+    // both alike; beyond, one register wins (see gfni_traits.h).
     constexpr unsigned UL2 = DotUnrollBeyondL1<T>::of(R + XorFirst, false);
     constexpr unsigned UL2Full = DotUnrollBeyondL1<T>::of(R + XorFirst, true);
     if constexpr ((UL2 != U || UL2Full != U) && !Prefetch) {
       const size_t bytes = (end - begin) * (size_t{k} + R + XorFirst);
-      if (bytes > beyond_l1_bytes()) {
+      if (bytes > 2 * beyond_l1_bytes()) {
         if (bytes > beyond_l2_bytes() / 4 && bytes <= beyond_l2_bytes())
           off = dot_steps<R, UL2Full, Prefetch, XorFirst>(off, end, k, tables, row_stride, src, out);
         else

@@ -33,7 +33,7 @@ template <class Ops> struct GfniTraits : Ops {
   // (Zen 4 against ISA-L's avx2_gfni kernels: 8+3 encode at 4 and 64 KiB from 0.79-0.97x with the nibble
   // traits' budget, one register per row from 3 rows on, to 1.0-1.1x; 4+2 from 0.99-1.23x to 1.15-1.4x.)
   static constexpr unsigned unroll(unsigned rows) { return largest_unroll(Ops::kRegisters, rows + 1, 2); }
-  // A dot product of one or two rows beyond L1 (unprefetched: L2's data) with 64-byte registers reads
+  // A dot product of one or two rows beyond twice L1 (unprefetched: L2's data) with 64-byte registers reads
   // one register of each source per step, as xor_many does there: Zen 4 against ISA-L's, two lost chunks
   // of 16 and 64 KiB rebuilt from 6, 8 and 10: 0.79-1.03x with four, 1.06-1.14x with one. Three rows do
   // too where the call fills most of L2: 6+3 and 8+3 encodes of 48 and 64 KiB chunks (432-704 KiB of a
