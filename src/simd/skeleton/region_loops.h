@@ -619,7 +619,7 @@ template <class T> struct RegionLoops {
     // and fewer again where they fill most of it. Up to twice L1D, the in-cache unroll stays: Zen 4's
     // avx512_gfni (the one variant with such a T) against ISA-L's dispatch, two lost chunks rebuilt from
     // 56 to 72 KiB of sources and outputs (12+4 of 4 KiB, 6+3 of 8, 4+2 of 12): 1.00-1.02x with one
-    // register per source, 1.21-1.30x with four; 4+2 encodes of 12 KiB 1.20x, 1.48x; from 80 to 120 KiB
+    // register per source, 1.24-1.30x with four; 4+2 encodes of 12 KiB 1.20x, 1.48x; from 80 to 144 KiB
     // both alike; beyond, one register wins (see gfni_traits.h).
     constexpr unsigned UL2 = DotUnrollBeyondL1<T>::of(R + XorFirst, false);
     constexpr unsigned UL2Full = DotUnrollBeyondL1<T>::of(R + XorFirst, true);
