@@ -26,6 +26,7 @@ int Codec::init(Profile &profile, const ReleaseDefaults &defaults, std::ostream 
   encoder_.reset();
   column_tables_.reset();
   delta_columns_.clear();
+  delta_column_count_ = 0;
   column_bits_.clear();
   coding_.clear();
   int r = parse(profile, defaults, ss);
@@ -146,6 +147,7 @@ void Codec::prepare_delta() {
       column.kernel = column.xor_first ? kernels_.xor_mad : kernels_.mad;
       column.tables = column_tables_->data() + std::size_t{j} * m * tb;
     }
+    delta_column_count_ = k;
     return;
   }
   const gf::Matrix bits = gf::matrix_to_bitmatrix(m, k, coding_);
@@ -252,21 +254,14 @@ int Codec::decode(std::size_t len, const std::uint8_t *const *chunks, std::uint8
   return 0;
 }
 
-int Codec::apply_delta(std::size_t len, unsigned data_index, const std::uint8_t *delta,
-                       std::uint8_t *const *parity) const {
-  // Reed-Solomon (the codes with delta columns; none before init): the FastEC write path, where a 4 KiB
-  // update takes some 40 ns, has no division, no copy of the parity pointers and one call through the
-  // dispatch table. (Zen 4, 4+2 with 1 to 8 KiB: building the kernel's row array took 4-5 ns a call.)
-  if (data_index < delta_columns_.size()) {
-    const DeltaColumn &column = delta_columns_[data_index];
-    const unsigned m = params_.m;
-    bool every = true;
-    for (unsigned r = 0; r < m; r++)
-      every &= parity[r] != nullptr;
-    if (column.in_order && every)
-      column.kernel(len, m, column.tables, delta, parity);
-    else
-      apply_delta_bytes(len, data_index, delta, parity);
+int Codec::apply_delta_other(std::size_t len, unsigned data_index, const std::uint8_t *delta,
+                             std::uint8_t *const *parity) const {
+  // Reed-Solomon (the codes with delta columns; none before init) where apply_delta's inline path did not
+  // take it. That path, FastEC's, where a 4 KiB update takes some 40 ns, has no division, no copy of the
+  // parity pointers and one call through the dispatch table (Zen 4, 4+2 with 1 to 8 KiB: building the
+  // kernel's row array took 4-5 ns a call).
+  if (data_index < delta_column_count_) {
+    apply_delta_bytes(len, data_index, delta, parity);
     return 0;
   }
   if (!encoder_ || data_index >= params_.k || !accepts_length(len))

@@ -72,8 +72,23 @@ public:
   // of w*packetsize); for Reed-Solomon any offset and length. Every parity row, the all-ones row's XOR
   // included, in one kernel call over delta (kernels.xor_mad; one pass while the rows fit a pass).
   // -EINVAL if data_index >= k or len is not a multiple of minimum_granularity().
+  // Inline: Reed-Solomon's common case (every parity given, the column's rows in order: FastEC's partial
+  // write) is the caller's one call of the kernel, with no call and frame of its own in front of it.
   int apply_delta(std::size_t len, unsigned data_index, const std::uint8_t *delta,
-                  std::uint8_t *const *parity) const;
+                  std::uint8_t *const *parity) const {
+    if (data_index < delta_column_count_) {
+      const DeltaColumn &column = delta_columns_[data_index];
+      const unsigned m = params_.m;
+      bool every = column.in_order; // and every parity pointer, tested with no branch per parity
+      for (unsigned r = 0; r < m; r++)
+        every &= parity[r] != nullptr;
+      if (every) {
+        column.kernel(len, m, column.tables, delta, parity);
+        return 0;
+      }
+    }
+    return apply_delta_other(len, data_index, delta, parity);
+  }
   // delta = old_data ^ new_data; delta may be old_data or new_data itself (in place).
   void encode_delta(std::size_t len, const std::uint8_t *old_data, const std::uint8_t *new_data,
                     std::uint8_t *delta) const;
@@ -93,6 +108,10 @@ private:
   // encode() where some chunk is null (kept apart, so that the common case saves no registers for it).
   __attribute__((noinline)) int encode_some(std::size_t len, const std::uint8_t *const *data,
                                             std::uint8_t *const *parity) const;
+  // apply_delta but for its common case: Reed-Solomon's rows out of order or parities not wanted
+  // (apply_delta_bytes), the Cauchy techniques (apply_delta_packets), and bad arguments.
+  __attribute__((noinline)) int apply_delta_other(std::size_t len, unsigned data_index, const std::uint8_t *delta,
+                                                  std::uint8_t *const *parity) const;
   // Reed-Solomon's delta apart from apply_delta's common case (rows out of order, or parities not wanted).
   __attribute__((noinline)) void apply_delta_bytes(std::size_t len, unsigned data_index, const std::uint8_t *delta,
                                                    std::uint8_t *const *parity) const;
@@ -120,6 +139,7 @@ private:
     const std::uint8_t *tables = nullptr;
   };
   std::vector<DeltaColumn> delta_columns_;
+  unsigned delta_column_count_ = 0; // delta_columns_.size(), kept for apply_delta's inline test
   // apply_delta_bytes where some parities are not wanted (null in rows, the parities in column's order).
   void apply_delta_some(std::size_t len, const DeltaColumn &column, const std::uint8_t *delta,
                         std::uint8_t *const *rows) const;
