@@ -169,14 +169,7 @@ std::uint64_t Codec::chunk_size(std::uint64_t stripe_width) const { return codec
 int Codec::encode(std::size_t len, const std::uint8_t *const *data, std::uint8_t *const *parity) const {
   if (!encoder_ || !accepts_length(len))
     return -EINVAL;
-  const unsigned k = params_.k, m = params_.m;
-  // Every pointer tested, no early exit: a few loads and no branch per chunk on the common path.
-  bool every = true;
-  for (unsigned j = 0; j < k; j++)
-    every &= data[j] != nullptr;
-  for (unsigned r = 0; r < m; r++)
-    every &= parity[r] != nullptr;
-  if (!every)
+  if (!all_given(parity, params_.m, all_given(data, params_.k)))
     return encode_some(len, data, parity);
   encoder_->apply(len, data, parity);
   return 0;
@@ -277,7 +270,7 @@ void Codec::apply_delta_bytes(std::size_t len, unsigned j, const std::uint8_t *d
   std::uint8_t *rows[gf::kMaxChunks];
   bool every = true;
   for (unsigned i = 0; i < n; i++)
-    every &= (rows[i] = parity[column.rows[i]]) != nullptr;
+    every &= (rows[i] = parity[column.rows[i]]) != nullptr; // gathered and tested in one loop
   // One pass over delta for the all-ones row (xor_mad XORs it, no multiply) and the multiply rows.
   if (!every)
     apply_delta_some(len, column, delta, rows);
