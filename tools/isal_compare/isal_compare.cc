@@ -6,7 +6,8 @@
 // variant against ISA-L's own dispatch, with the streaming yardstick; then each power8 variant against
 // ISA-L's entry point for the same instruction set. Every output is compared byte for byte before it is
 // timed, and any difference exits 1. Contestants alternate pass after pass, each from a clean vector
-// register state; a pass's sample is its fastest batch of calls (measure.h); medians are reported.
+// register state; a pass's sample is its fastest batch of calls (measure.h); medians are reported, beside
+// the range of the passes' own power8/ISA-L ratios.
 //
 // Usage: isal_compare [--passes N] [--seconds S] [--quick] [--verify] [--shape K+M]... [--chunk KIB]...
 //                     [--workload encode|update|decode]...
