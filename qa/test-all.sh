@@ -3,9 +3,12 @@
 # Runs every test of the project, on a fresh Debian 12 machine too (it installs what it needs).
 # Stages live in qa/stages/NN-name.sh and run in order; each prints what it does and fails loudly.
 # EC_STAGES="10 20" runs only the stages whose number is listed.
-# When stage 70 (the other Ceph releases, each in a Debian root) is to run, its roots are made and filled in
-# the background from the end of stage 10 on (qa/lib/release-root.sh, release_roots_prepare): mostly
-# downloads and dpkg, which overlap the host's stages. EC_PREPARE_ROOTS=0 leaves it all to stage 70.
+# When stage 70 (the other Ceph releases, each in a Debian root) is to run, each release's part of it (its
+# root, then its stages in it) starts in the background once stage 10 has built the installed release, and
+# runs beside the host's stages 20-60 (qa/lib/release-root.sh, release_early_start): a cluster test keeps
+# about a third of two cores busy, the rest is the other releases' builds and clusters. Stage 70 waits for
+# them, prints their logs and runs the upgrade tests; a release that failed stops the run at the next
+# stage. EC_RELEASES_EARLY=0 leaves it all to stage 70, one release after another.
 set -euo pipefail
 . "$(dirname "$0")/lib/common.sh"
 . "$EC_TOP/qa/lib/release-root.sh"
@@ -19,20 +22,33 @@ kill_tree() {
   kill "$1" 2>/dev/null || true
 }
 
-prepare_pid=""
-# A run that stops early leaves no root half-made behind it (an unfinished root is remade next time).
-trap '[ -z "$prepare_pid" ] || kill_tree "$prepare_pid"' EXIT
+early_pids=()
+early_started=0
+# A run that stops early leaves no job behind it (their cluster tests stop their clusters on SIGTERM).
+stop_early() {
+  local p
+  for p in "${early_pids[@]}"; do kill_tree "$p"; done
+}
+trap stop_early EXIT
 
-# The background preparation of stage 70's roots, once the installed release is known (stage 10 installs it).
-start_prepare() {
-  [ -z "$prepare_pid" ] && selected 70 && [ "${EC_PREPARE_ROOTS:-1}" != 0 ] || return 0
-  local releases
+# The other releases' parts of stage 70, started once the installed release is known and built (stage 10),
+# each with a lane of cluster ports of its own (the host's stages keep lane 0).
+start_early() {
+  [ $early_started = 0 ] && selected 70 && [ "${EC_RELEASES_EARLY:-1}" != 0 ] || return 0
+  early_started=1
+  export EC_EARLY_PIDS=""
+  local releases r lane=0
   releases=$(release_others_to_run 2>/dev/null) || return 0
   [ -n "$releases" ] || return 0
-  ensure_packages mmdebstrap util-linux
-  # shellcheck disable=SC2086 # release names are words
-  release_roots_prepare $releases
-  prepare_pid=$!
+  # Installed here, before the jobs start: apt on the host from two processes at once would fight for its lock.
+  ensure_packages mmdebstrap util-linux binutils
+  export EC_PORT_LANES=$(( $(wc -w <<<"$releases") + 1 )) EC_PORT_LANE=0
+  for r in $releases; do
+    lane=$((lane + 1))
+    release_early_start "$r" "$lane"
+    early_pids+=($!)
+    EC_EARLY_PIDS+="${EC_EARLY_PIDS:+ }$r:$!"
+  done
 }
 
 failed=()
@@ -42,7 +58,13 @@ for stage in "$EC_TOP"/qa/stages/[0-9][0-9]-*.sh; do
   name=$(basename "$stage" .sh)
   num=${name%%-*}
   selected "$num" || continue
-  [ "$num" = 10 ] || start_prepare
+  [ "$num" = 10 ] || start_early
+  if r=$(release_early_failed); then
+    failed+=("70-releases ($r, early)")
+    release_early_wait "$r" || true
+    log "stage 70-releases FAILED: $r's stages in its root (started early, log above)"
+    break
+  fi
   log "stage $name"
   start=$(date +%s)
   if bash "$stage"; then
@@ -54,8 +76,7 @@ for stage in "$EC_TOP"/qa/stages/[0-9][0-9]-*.sh; do
     break
   fi
 done
-# The job is over once stage 70 has run (it waits for it); otherwise it has nothing left to serve.
-if [ -n "$prepare_pid" ] && selected 70 && [ ${#failed[@]} -eq 0 ]; then prepare_pid=""; fi
+# Stage 70 has waited for the jobs; a run that failed before it stops them (the trap).
 
 log "summary"
 for s in "${passed[@]}"; do echo "  ok    $s"; done

@@ -43,6 +43,15 @@ cl_free_port() {
   else
     lo=1024 hi=$((65536 - CL_PORT_SPAN)) # no room outside it: the socket check alone
   fi
+  # Test runs that start clusters at the same time on one host (qa/test-all.sh runs the other releases'
+  # stages beside the host's) take disjoint lanes of the range: the socket check cannot see a block that
+  # another run has picked but not bound yet.
+  local lanes=${EC_PORT_LANES:-1} lane=${EC_PORT_LANE:-0} width
+  if [ "$lanes" -gt 1 ] && [ "$lane" -ge 0 ] && [ "$lane" -lt "$lanes" ] && [ $(((hi - lo) / lanes)) -gt $((2 * CL_PORT_SPAN)) ]; then
+    width=$(((hi - lo) / lanes))
+    lo=$((lo + lane * width))
+    hi=$((lo + width - CL_PORT_SPAN))
+  fi
   for i in $(seq 1 200); do
     p=$((lo + (RANDOM * 32768 + RANDOM) % (hi - lo)))
     if ! ss -Hantu "( sport >= :$p and sport <= :$((p + CL_PORT_SPAN - 1)) )" 2>/dev/null | grep -q .; then

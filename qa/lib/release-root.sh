@@ -7,12 +7,13 @@
 #                                 Ceph and build tools inside) unless one with the same inputs exists;
 #                                 prints its path
 #   release_root_run RELEASE CMD  run CMD (a bash command line) in it, as root, in the work tree
-#   release_roots_prepare RELEASE...  in the background: each root, then what its stages download first
-#                                 (the ppc64el sysroot of that release, Ceph's real headers where its
-#                                 stage 10 builds tests from them), one release after another; output in
-#                                 $EC_ROOTS/prepare.log. Each step is the one the stages call, which
-#                                 finds the work done; one that failed here is simply done again there
-#   release_roots_prepared        wait until a preparation started by this machine's test run is over
+#   release_early_start RELEASE LANE  in the background: stage 70's part for RELEASE (its root, then its
+#                                 stages in it: qa/stages/70-releases.sh --in-root), with its clusters'
+#                                 ports in lane LANE (qa/cluster/lib.sh, cl_free_port); output in
+#                                 $EC_ROOTS/early-RELEASE.log
+#   release_early_started RELEASE  whether this test run started RELEASE early (EC_EARLY_PIDS)
+#   release_early_wait RELEASE    wait for it to end, print its log, return its exit status
+#   release_early_failed          the first release started early that has already failed, if any
 #
 # Roots live in $EC_ROOTS (default /var/tmp/ec-power8-roots: outside the work tree, so fresh clones on one
 # machine share them) and are rebuilt when their inputs change (suite, package list, this file). CMD runs
@@ -84,7 +85,7 @@ release_root_run() {
   local envs=(PATH=/usr/sbin:/usr/bin:/sbin:/bin HOME=/root LANG=C.UTF-8 TERM="${TERM:-dumb}" CI="${CI:-}")
   local v
   for v in $(compgen -e | grep -E '^(EC_|CL_)'); do
-    case $v in EC_TOP | EC_ROOTS | EC_ROOT_* | EC_RELEASES_TABLE) continue ;; esac
+    case $v in EC_TOP | EC_ROOTS | EC_ROOT_* | EC_RELEASES_TABLE | EC_EARLY_PIDS) continue ;; esac
     envs+=("$v=${!v}")
   done
   unshare --mount --propagation private -- bash -euc '
@@ -102,34 +103,46 @@ release_root_run() {
   ' _ "$root" "${#binds[@]}" "${binds[@]}" "$EC_TOP" "$cmd" "${envs[@]}"
 }
 
-# Held by the background preparation for as long as it runs; stage 70 takes it before touching a root.
-_release_roots_lock() { mkdir -p "$EC_ROOTS" && echo "$EC_ROOTS/.prepare.lock"; }
+# The early runs of qa/test-all.sh: each release's part of stage 70 starts once the installed release is
+# built and runs beside the host's stages. Cluster tests mostly wait (about a third of two cores is busy
+# during one), so the builds and clusters of the other releases fill that time. Their status is in files,
+# not in `wait`: stage 70 is a child of the test run, not of the job.
+_release_early_file() { echo "$EC_ROOTS/early-$1.$2"; }
 
-release_roots_prepare() {
-  local lock r
-  lock=$(_release_roots_lock) || return 1
-  log "preparing the roots of $* in the background while the host's stages run ($EC_ROOTS/prepare.log)"
-  # Locked before the job starts, so a wait can never come first; the job's descriptor keeps it.
-  exec 9>"$lock"
-  flock 9
+release_early_start() {
+  local release=$1 lane=$2 log rc
+  mkdir -p "$EC_ROOTS"
+  log=$(_release_early_file "$release" log) rc=$(_release_early_file "$release" rc)
+  rm -f "$log" "$rc"
+  log "$release: its stages start in its root in the background, beside the host's ($log)"
   (
-    exec >"$EC_ROOTS/prepare.log" 2>&1 </dev/null
-    for r in "$@"; do
-      t=$SECONDS
-      # Each step in a subshell of its own (they die on errors): the stages repeat what did not get done.
-      (release_root_ensure "$r" >/dev/null) &&
-        release_root_run "$r" "bash qa/ppc64le/sysroot.sh >/dev/null" &&
-        { [ -z "$(release_source_tests "$r")" ] ||
-          release_root_run "$r" ". qa/lib/releases.sh && release_real_headers $r >/dev/null"; } &&
-        echo "prepared $r in $((SECONDS - t))s" || echo "preparing $r failed after $((SECONDS - t))s: its stages do it"
-    done
+    exec >"$log" 2>&1 </dev/null
+    status=0
+    EC_PORT_LANE=$lane bash "$EC_TOP/qa/stages/70-releases.sh" --in-root "$release" || status=$?
+    echo "$status" >"$rc"
   ) &
-  exec 9>&-
 }
 
-release_roots_prepared() {
-  local lock t=$SECONDS
-  lock=$(_release_roots_lock) || return 1
-  flock "$lock" true
-  [ ! -s "$EC_ROOTS/prepare.log" ] || log "the background preparation (waited $((SECONDS - t))s): $(grep -E '^(prepared|preparing)' "$EC_ROOTS/prepare.log" | tr '\n' ';')"
+release_early_started() { grep -qw "$1:[0-9]*" <<<"${EC_EARLY_PIDS:-}"; }
+
+# The PID of RELEASE's early job, from EC_EARLY_PIDS ("release:pid ...", exported by qa/test-all.sh).
+_release_early_pid() { tr ' ' '\n' <<<"${EC_EARLY_PIDS:-}" | sed -n "s/^$1://p"; }
+
+release_early_wait() {
+  local release=$1 pid rc t=$SECONDS
+  pid=$(_release_early_pid "$release") rc=$(_release_early_file "$release" rc)
+  while [ ! -f "$rc" ] && kill -0 "$pid" 2>/dev/null; do sleep 5; done
+  log "$release: its stages in its root (started early; waited $((SECONDS - t))s), their output:"
+  cat "$(_release_early_file "$release" log)" >&2
+  [ -f "$rc" ] || { log "$release: the early job ended without a status (killed?)"; return 1; }
+  return "$(cat "$rc")"
+}
+
+release_early_failed() {
+  local r rc
+  for r in $(tr ' ' '\n' <<<"${EC_EARLY_PIDS:-}" | cut -d: -f1); do
+    rc=$(_release_early_file "$r" rc)
+    if [ -f "$rc" ] && [ "$(cat "$rc")" != 0 ]; then echo "$r"; return 0; fi
+  done
+  return 1
 }

@@ -42,36 +42,25 @@
 #   EC_RELEASE_FULL=1  no trimming
 #   EC_UPGRADE_PLUGIN  the upgrade tests' pool plugin (default power8; jerasure proves the upgrade of a
 #                    release the plugin is not built for yet)
+#
+# qa/test-all.sh starts each release's part in its root early, in the background, as
+# `70-releases.sh --in-root RELEASE` (qa/lib/release-root.sh, release_early_start); this stage then waits
+# for it and prints its log instead of running it, and runs the upgrade tests once both roots are done.
 set -euo pipefail
 . "$(dirname "$0")/../lib/common.sh"
 . "$EC_TOP/qa/lib/release-root.sh"
-ensure_packages "${EC_BUILD_PACKAGES[@]}" mmdebstrap util-linux binutils
-# qa/test-all.sh may have started making the roots in the background: they are its to finish first.
-release_roots_prepared
 
 host=$(release_installed)
-releases=$(release_others_to_run)
-[ -n "$releases" ] || die "no release to run besides the installed $host (ceph-releases.tsv)"
 stock_lib=/usr/lib/$(gcc -dumpmachine)/ceph/erasure-code/libec_jerasure.so
 newest=$(release_names | tail -1)
-upgrade_plugin=${EC_UPGRADE_PLUGIN:-power8}
 
-# build_plugin_in_root RELEASE: the plugin for RELEASE in build-RELEASE (what stage 10 builds there), for an
-# upgrade test whose FROM release did not run in this invocation.
-build_plugin_in_root() {
-  [ ! -e "$EC_TOP/build-$1/lib/libec_power8.so" ] || return 0
-  log "$1: building the plugin in its root for the upgrade from it (build-$1)"
-  release_root_run "$1" "cmake -S . -B build-$1 -G Ninja >/dev/null && cmake --build build-$1 -j$(nproc) >/dev/null" ||
-    die "$1: the plugin build failed in its root"
-}
-
-prev=""
-for release in $(release_names); do
-  if ! grep -qx "$release" <<<"$releases"; then prev=$release; continue; fi
+# run_in_root RELEASE: RELEASE's root (made unless cached), the interface check against the host, and the
+# stages in the root, each with build directories of its own; trimmed for a middle release declared alike
+# (see the header).
+run_in_root() {
+  local release=$1 root alike=0 stages profiles tool_cpus deb_cross t
   log "Ceph $release ($(release_field "$release" debian), Debian $(release_field "$release" suite)): its own binaries"
   root=$(release_root_ensure "$release")
-
-  alike=0
   if [ "$(release_field "$release" interface)" = "$(release_field "$host" interface)" ]; then
     # Same generation: the whole ceph::ErasureCode vtable (interface and base class virtuals, with full
     # signatures) is the same in both releases' binaries, so no virtual was added or changed.
@@ -81,9 +70,6 @@ for release in $(release_names); do
     log "$host and $release: ceph::ErasureCode vtables identical ($("$EC_TOP/test/abi/vtable-slots" dump "$stock_lib" ceph::ErasureCode | wc -l) entries)"
     alike=1
   fi
-
-  # The stages in the root, each with build directories of its own; trimmed for a middle release declared
-  # alike (see the header).
   stages=${EC_RELEASE_STAGES:-10 30 35 40 45 60} profiles="rsv cauchy r6 isa" tool_cpus="power8 power9 power10" deb_cross=1
   if [ $alike = 1 ] && [ "$release" != "$newest" ] && [ "${EC_RELEASE_FULL:-0}" != 1 ]; then
     [ -n "${EC_RELEASE_STAGES:-}" ] || stages="10 30 40 60"
@@ -101,6 +87,36 @@ for release in $(release_names); do
     EC_DEB_POOL_PARTS=${EC_RELEASE_POOL_PARTS:-lrc bad} EC_STAGES=$stages \
     release_root_run "$release" "bash qa/test-all.sh" || die "$release: stages failed in its root ($root)"
   log "$release: stages $stages in its root passed in $((SECONDS - t))s"
+}
+
+if [ "${1:-}" = --in-root ]; then
+  [ $# -eq 2 ] || die "usage: $0 --in-root RELEASE"
+  run_in_root "$2"
+  exit 0
+fi
+
+ensure_packages "${EC_BUILD_PACKAGES[@]}" mmdebstrap util-linux binutils
+releases=$(release_others_to_run)
+[ -n "$releases" ] || die "no release to run besides the installed $host (ceph-releases.tsv)"
+upgrade_plugin=${EC_UPGRADE_PLUGIN:-power8}
+
+# build_plugin_in_root RELEASE: the plugin for RELEASE in build-RELEASE (what stage 10 builds there), for an
+# upgrade test whose FROM release did not run in this invocation.
+build_plugin_in_root() {
+  [ ! -e "$EC_TOP/build-$1/lib/libec_power8.so" ] || return 0
+  log "$1: building the plugin in its root for the upgrade from it (build-$1)"
+  release_root_run "$1" "cmake -S . -B build-$1 -G Ninja >/dev/null && cmake --build build-$1 -j$(nproc) >/dev/null" ||
+    die "$1: the plugin build failed in its root"
+}
+
+prev=""
+for release in $(release_names); do
+  if ! grep -qx "$release" <<<"$releases"; then prev=$release; continue; fi
+  if release_early_started "$release"; then
+    release_early_wait "$release" || die "$release: its stages failed in its root (run early, log above)"
+  else
+    run_in_root "$release"
+  fi
 
   if [ -n "$prev" ]; then
     log "upgrade $prev -> $release with $upgrade_plugin pools"
