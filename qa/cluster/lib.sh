@@ -14,6 +14,10 @@ CL_TIMEOUT_CMD=${CL_TIMEOUT_CMD:-90}
 CL_TIMEOUT_UP=${CL_TIMEOUT_UP:-120}
 CL_TIMEOUT_CLEAN=${CL_TIMEOUT_CLEAN:-300}
 CL_TIMEOUT_STOP=${CL_TIMEOUT_STOP:-60}
+# Seconds between two looks of a wait loop (cl_wait_*, pool-lib.sh): each look is a `ceph` command, a
+# Python process that costs 0.3-0.5 s of CPU, which a test run with several clusters on two cores pays
+# for in everyone's time.
+CL_POLL=${CL_POLL:-2}
 
 cl_log() { printf '[%(%H:%M:%S)T cluster] %s\n' -1 "$*" >&2; }
 cl_die() {
@@ -307,7 +311,7 @@ cl_wait_osds_up() {
     [ "$n" = "$want $want" ] && return 0
     [ $((SECONDS - start)) -lt "$timeout" ] || cl_die "timeout (${timeout}s) waiting for $want OSDs up and in (have up/in: $n)"
     cl_fail_if_crashed "waiting in cl_wait_osds_up"
-    sleep 1
+    sleep "$CL_POLL"
   done
 }
 
@@ -341,7 +345,7 @@ cl_wait_clean() {
     cl_is_clean "$pool" && return 0
     [ $((SECONDS - start)) -lt "$timeout" ] || cl_die "timeout (${timeout}s) waiting for active+clean ${pool:+in $pool }(now: $(cl_pg_states "$pool" || true))"
     cl_fail_if_crashed "waiting in cl_wait_clean"
-    sleep 1
+    sleep "$CL_POLL"
   done
 }
 
@@ -361,7 +365,7 @@ cl_wait_active() {
     cl_is_active "$pool" && return 0
     [ $((SECONDS - start)) -lt "$timeout" ] || cl_die "timeout (${timeout}s) waiting for all PGs of $pool active (now: $(cl_pg_states "$pool" || true))"
     cl_fail_if_crashed "waiting in cl_wait_active"
-    sleep 1
+    sleep "$CL_POLL"
   done
 }
 

@@ -116,7 +116,7 @@ wait_degraded() {
     st=$(cl_pg_states "$pool")
     grep -qE 'undersized|degraded' <<<"$st" && return 0
     [ $((SECONDS - start)) -lt 120 ] || fail "PGs of $pool not degraded after 120s with OSDs down: $st"
-    sleep 1
+    sleep "$CL_POLL"
   done
 }
 
@@ -139,7 +139,7 @@ deep_scrub() {
     [ $pending -eq 0 ] && break
     [ $((SECONDS - start)) -lt 240 ] || fail "deep-scrub of $pending PG(s) of $pool not done after 240s ($(cl_pg_states "$pool"))"
     cl_fail_if_crashed "deep-scrubbing $pool"
-    sleep 1
+    sleep "$CL_POLL"
   done
   step "  deep-scrubbed ${#pgs[@]} PG(s) of $pool in $((SECONDS - start))s"
 }
