@@ -22,9 +22,12 @@
 # upgrade tests do not already prove with that release's binaries:
 #   - no stage 45 (ceph-ec-power8 adopt/revert): Pacific's on the host, the newest's in its root
 #     (EC_RELEASE_FULL=1 runs it);
-#   - stage 40 profiles part with reed_sol_r6_op only (EC_QA_PROFILES=r6): the upgrade test into that
-#     release runs reed_sol_van and cauchy_good pools on its daemons (put/get, degraded reads and writes,
-#     recovery, deep-scrub); LRC, bad profiles and overwrites still run;
+#   - no stage 40: stage 60 runs ec-pool-test's profiles part, with reed_sol_r6_op only
+#     (EC_QA_PROFILES=r6), beside its LRC and bad-profile parts, on the daemons that load the installed
+#     package: one cluster instead of three. The upgrade tests into and out of that release run
+#     reed_sol_van and cauchy_good pools on its daemons (put/get, degraded reads and writes, recovery,
+#     deep-scrub); partial overwrites run on Pacific (same interface generation, vtables compared) and
+#     Tentacle;
 #   - Debian's ppc64el tool under qemu as a POWER9 only (EC_PPC64LE_TOOL_CPUS): POWER8/9/10 run for the
 #     installed release (stage 30) and the newest;
 #   - stage 60 builds, lints, installs and uses the amd64 package only (EC_DEB_CROSS=0): the ppc64el package
@@ -38,7 +41,8 @@
 #                    TO release (the FROM release's plugin is built in its root first if it is not there)
 #   EC_RELEASE_STAGES stages run in each root (default "10 30 35 40 45 60", trimmed as above)
 #   EC_RELEASE_POOL_PARTS  ec-pool-test parts stage 60 runs against the installed package in the root
-#                    (default "lrc bad": stage 40 just ran them all against the build tree)
+#                    (default "lrc bad": stage 40 just ran them all against the build tree; "profiles lrc
+#                    bad" for a trimmed release, which runs no stage 40)
 #   EC_RELEASE_FULL=1  no trimming
 #   EC_UPGRADE_PLUGIN  the upgrade tests' pool plugin (default power8; jerasure proves the upgrade of a
 #                    release the plugin is not built for yet)
@@ -58,7 +62,7 @@ newest=$(release_names | tail -1)
 # stages in the root, each with build directories of its own; trimmed for a middle release declared alike
 # (see the header).
 run_in_root() {
-  local release=$1 root alike=0 stages profiles tool_cpus deb_cross t
+  local release=$1 root alike=0 stages profiles tool_cpus deb_cross pool_parts=${EC_RELEASE_POOL_PARTS:-lrc bad} t
   log "Ceph $release ($(release_field "$release" debian), Debian $(release_field "$release" suite)): its own binaries"
   root=$(release_root_ensure "$release")
   if [ "$(release_field "$release" interface)" = "$(release_field "$host" interface)" ]; then
@@ -72,10 +76,12 @@ run_in_root() {
   fi
   stages=${EC_RELEASE_STAGES:-10 30 35 40 45 60} profiles="rsv cauchy r6 isa" tool_cpus="power8 power9 power10" deb_cross=1
   if [ $alike = 1 ] && [ "$release" != "$newest" ] && [ "${EC_RELEASE_FULL:-0}" != 1 ]; then
-    [ -n "${EC_RELEASE_STAGES:-}" ] || stages="10 30 40 60"
+    [ -n "${EC_RELEASE_STAGES:-}" ] || stages="10 30 60"
+    [ -n "${EC_RELEASE_POOL_PARTS:-}" ] || pool_parts="profiles lrc bad"
     profiles=r6 tool_cpus=power9 deb_cross=0
-    log "$release: between $host and $newest, declared alike with $host: stages $stages, stage 40 profiles $profiles," \
-        "ppc64el tool under qemu $tool_cpus, amd64 package only (EC_RELEASE_FULL=1 runs everything)"
+    log "$release: between $host and $newest, declared alike with $host: stages $stages, stage 60's pool test" \
+        "$pool_parts (profiles $profiles), ppc64el tool under qemu $tool_cpus, amd64 package only" \
+        "(EC_RELEASE_FULL=1 runs everything)"
   elif release_tentacle_or_later "$release" && [ "${EC_RELEASE_FULL:-0}" != 1 ]; then
     # Stage 40's FastEC test runs a reed_sol_van pool through partial overwrites, a kill, recovery and
     # deep-scrub there: the plain test needs only the other techniques (and isa's code, Tentacle's default).
@@ -84,7 +90,7 @@ run_in_root() {
   t=$SECONDS
   EC_BUILD=$EC_TOP/build-$release EC_PPC64LE_BUILD=$EC_TOP/build-ppc64le-$release EC_PPC64LE_UNIT_CPUS="" \
     EC_PPC64LE_TOOL_CPUS=$tool_cpus EC_QA_PROFILES=$profiles EC_DEB_CROSS=$deb_cross \
-    EC_DEB_POOL_PARTS=${EC_RELEASE_POOL_PARTS:-lrc bad} EC_STAGES=$stages \
+    EC_DEB_POOL_PARTS=$pool_parts EC_STAGES=$stages \
     release_root_run "$release" "bash qa/test-all.sh" || die "$release: stages failed in its root ($root)"
   log "$release: stages $stages in its root passed in $((SECONDS - t))s"
 }
