@@ -5,8 +5,8 @@
 # EC_STAGES="10 20" runs only the stages whose number is listed.
 # When stage 70 (the other Ceph releases, each in a Debian root) is to run, each release's part of it (its
 # root, then its stages in it) starts in the background once stage 10 has built the installed release, and
-# runs beside the host's stages 20-60 (qa/lib/release-root.sh, release_early_start): a cluster test keeps
-# about a third of two cores busy, the rest is the other releases' builds and clusters. Stage 70 waits for
+# runs beside the host's stages 20-60 (qa/lib/release-root.sh, release_early_start): a cluster test alone
+# keeps about a third of two cores busy, the rest goes to the other releases' builds and clusters. Stage 70 waits for
 # them, prints their logs and runs the upgrade tests; a release that failed stops the run at the next
 # stage. EC_RELEASES_EARLY=0 leaves it all to stage 70, one release after another.
 set -euo pipefail
