@@ -6,9 +6,9 @@
 # When stage 70 (the other Ceph releases, each in a Debian root) is to run, each release's part of it (its
 # root, then its stages in it) starts in the background once stage 10 has built the installed release, and
 # runs beside the host's stages 20-60 (qa/lib/release-root.sh, release_early_start): a cluster test alone
-# keeps about a third of two cores busy, the rest goes to the other releases' builds and clusters. Stage 70 waits for
-# them, prints their logs and runs the upgrade tests; a release that failed stops the run at the next
-# stage. EC_RELEASES_EARLY=0 leaves it all to stage 70, one release after another.
+# keeps about a third of two cores busy, the rest goes to the other releases' builds and clusters. Stage
+# 70 waits for them, prints their logs and runs the upgrade tests; a release that failed stops the run at
+# the next stage. EC_RELEASES_EARLY=0 leaves it all to stage 70, one release after another.
 set -euo pipefail
 . "$(dirname "$0")/lib/common.sh"
 . "$EC_TOP/qa/lib/release-root.sh"
@@ -22,12 +22,11 @@ kill_tree() {
   kill "$1" 2>/dev/null || true
 }
 
-early_pids=()
 early_started=0
 # A run that stops early leaves no job behind it (their cluster tests stop their clusters on SIGTERM).
 stop_early() {
-  local p
-  for p in "${early_pids[@]}"; do kill_tree "$p"; done
+  local job
+  for job in ${EC_EARLY_PIDS:-}; do kill_tree "${job#*:}"; done
 }
 trap stop_early EXIT
 
@@ -46,7 +45,6 @@ start_early() {
   for r in $releases; do
     lane=$((lane + 1))
     release_early_start "$r" "$lane"
-    early_pids+=($!)
     EC_EARLY_PIDS+="${EC_EARLY_PIDS:+ }$r:$!"
   done
 }

@@ -123,10 +123,10 @@ release_early_start() {
   ) &
 }
 
-release_early_started() { grep -qw "$1:[0-9]*" <<<"${EC_EARLY_PIDS:-}"; }
-
 # The PID of RELEASE's early job, from EC_EARLY_PIDS ("release:pid ...", exported by qa/test-all.sh).
 _release_early_pid() { tr ' ' '\n' <<<"${EC_EARLY_PIDS:-}" | sed -n "s/^$1://p"; }
+
+release_early_started() { [ -n "$(_release_early_pid "$1")" ]; }
 
 release_early_wait() {
   local release=$1 pid rc t=$SECONDS
@@ -140,7 +140,8 @@ release_early_wait() {
 
 release_early_failed() {
   local r rc
-  for r in $(tr ' ' '\n' <<<"${EC_EARLY_PIDS:-}" | cut -d: -f1); do
+  for r in ${EC_EARLY_PIDS:-}; do
+    r=${r%%:*}
     rc=$(_release_early_file "$r" rc)
     if [ -f "$rc" ] && [ "$(cat "$rc")" != 0 ]; then echo "$r"; return 0; fi
   done
