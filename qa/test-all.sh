@@ -1,85 +1,78 @@
 #!/usr/bin/env bash
 # SPDX-License-Identifier: LGPL-2.1-or-later
 # Runs every test of the project, on a fresh Debian 12 machine too (it installs what it needs).
-# Stages live in qa/stages/NN-name.sh and run in order; each prints what it does and fails loudly.
-# EC_STAGES="10 20" runs only the stages whose number is listed.
-# When stage 70 (the other Ceph releases, each in a Debian root) is to run, each release's part of it (its
-# root, then its stages in it) starts in the background once stage 10 has built the installed release, and
-# runs beside the host's stages 20-60 (qa/lib/release-root.sh, release_early_start): a cluster test alone
-# keeps about a third of two cores busy, the rest goes to the other releases' builds and clusters. Stage
-# 70 waits for them, prints their logs and runs the upgrade tests; a release that failed stops the run at
-# the next stage. EC_RELEASES_EARLY=0 leaves it all to stage 70, one release after another.
+# The stages (qa/stages on the host, qa/release/run for the other Ceph releases in their Debian roots and
+# the upgrades) are ctest tests of qa/suite, ordered by their fixtures and run side by side (ctest -j,
+# each test's PROCESSORS); qa/suite/CMakeLists.txt says which needs what.
+#   EC_STAGES="10 40"  only the host's stages with these numbers ("70": the other releases and the
+#                      upgrades), with the tests they need (ctest adds a fixture's setup)
+#   EC_AFFECTED_SINCE=REV  only the tests the files changed since REV can affect (qa/suite/affected)
+#   EC_JOBS            ctest's parallel level (default 6 on 2 cores: a build or a qemu cluster counts 2,
+#                      a cluster test or a root 1, so a build is not starved by cluster tests)
+#   EC_CTEST_ARGS      more ctest arguments (e.g. "-L tentacle")
+# Each run writes build-qa/record.tsv (every test and step: wall and CPU seconds, what it reused),
+# build-qa/results.xml (JUnit) and build-qa/logs/TEST.log, and prints the record's summary at the end.
 set -euo pipefail
 . "$(dirname "$0")/lib/common.sh"
-. "$EC_TOP/qa/lib/release-root.sh"
+. "$EC_TOP/qa/lib/record.sh"
 
-selected() { [ -z "${EC_STAGES:-}" ] || grep -qw "$1" <<<"$EC_STAGES"; }
+# Everything the host's stages and the roots' preparation use, in one apt transaction before the tests
+# start side by side (each stage's own ensure_packages then finds it installed).
+ensure_packages "${EC_BUILD_PACKAGES[@]}" ccache clang libclang-rt-14-dev valgrind \
+  g++-powerpc64le-linux-gnu qemu-user ceph-mon ceph-mgr ceph-common jq python3 iproute2 coreutils \
+  dpkg-dev debhelper fakeroot lintian mmdebstrap util-linux binutils
+# ccache was just installed: the stages (new processes) pick it up from common.sh.
+. "$EC_TOP/qa/lib/common.sh"
 
-# kill_tree PID: PID and every process below it.
+qa=$EC_TOP/build-qa
+mkdir -p "$qa"
+rm -rf "$EC_RECORD" "$qa/logs" "$qa/results.xml"
+cmake -S "$EC_TOP/qa/suite" -B "$qa" -DEC_HOST_RELEASE="$(release_installed)" >/dev/null
+
+args=()
+if [ -n "${EC_STAGES:-}" ]; then
+  re=""
+  for s in $EC_STAGES; do
+    if [ "$s" = 70 ]; then
+      for r in $(release_others_to_run) upgrade; do re+="${re:+|}^$r\\."; done
+    else
+      re+="${re:+|}^host\\.$s\\."
+    fi
+  done
+  args+=(-R "$re")
+fi
+if [ -n "${EC_AFFECTED_SINCE:-}" ]; then
+  re=$("$EC_TOP/qa/suite/affected" "$EC_AFFECTED_SINCE")
+  [ -n "$re" ] || { log "nothing since $EC_AFFECTED_SINCE affects a test"; exit 0; }
+  log "the tests a change since $EC_AFFECTED_SINCE can affect: $re"
+  args+=(-R "$re")
+fi
+# shellcheck disable=SC2206
+args+=(${EC_CTEST_ARGS:-})
+
+[ -z "${CCACHE_DIR:-}" ] || ccache -z >/dev/null
+start=$(date +%s)
+rc=0
+# kill_tree PID: PID and every process below it (a run stopped early leaves no test behind; the cluster
+# tests stop their clusters on SIGTERM).
 kill_tree() {
   local child
   for child in $(pgrep -P "$1" || true); do kill_tree "$child"; done
   kill "$1" 2>/dev/null || true
 }
+ctest --test-dir "$qa" -j"${EC_JOBS:-6}" --output-on-failure --test-output-size-failed 1000000 \
+  --output-junit "$qa/results.xml" "${args[@]}" &
+ctest_pid=$!
+trap 'kill_tree $ctest_pid; exit 143' TERM INT HUP
+wait $ctest_pid || rc=$?
+trap - TERM INT HUP
+total=$(( $(date +%s) - start ))
 
-early_started=0
-# A run that stops early leaves no job behind it (their cluster tests stop their clusters on SIGTERM).
-stop_early() {
-  local job
-  for job in ${EC_EARLY_PIDS:-}; do kill_tree "${job#*:}"; done
-}
-trap stop_early EXIT
-
-# The other releases' parts of stage 70, started once the installed release is known and built (stage 10),
-# each with a lane of cluster ports of its own (the host's stages keep lane 0).
-start_early() {
-  [ $early_started = 0 ] && selected 70 && [ "${EC_RELEASES_EARLY:-1}" != 0 ] || return 0
-  early_started=1
-  export EC_EARLY_PIDS=""
-  local releases r lane=0
-  releases=$(release_others_to_run 2>/dev/null) || return 0
-  [ -n "$releases" ] || return 0
-  # Installed here, before the jobs start: apt on the host from two processes at once would fight for its lock.
-  ensure_packages mmdebstrap util-linux binutils
-  export EC_PORT_LANES=$(( $(wc -w <<<"$releases") + 1 )) EC_PORT_LANE=0
-  for r in $releases; do
-    lane=$((lane + 1))
-    release_early_start "$r" "$lane"
-    EC_EARLY_PIDS+="${EC_EARLY_PIDS:+ }$r:$!"
-  done
-}
-
-failed=()
-passed=()
-total_start=$(date +%s)
-for stage in "$EC_TOP"/qa/stages/[0-9][0-9]-*.sh; do
-  name=$(basename "$stage" .sh)
-  num=${name%%-*}
-  selected "$num" || continue
-  [ "$num" = 10 ] || start_early
-  if r=$(release_early_failed); then
-    failed+=("70-releases ($r, early)")
-    release_early_wait "$r" || true
-    log "stage 70-releases FAILED: $r's stages in its root (started early, log above)"
-    break
-  fi
-  log "stage $name"
-  start=$(date +%s)
-  if bash "$stage"; then
-    passed+=("$name ($(( $(date +%s) - start ))s)")
-  else
-    failed+=("$name")
-    log "stage $name FAILED"
-    # Later stages depend on the build: stop at the first failure.
-    break
-  fi
-done
-# Stage 70 has waited for the jobs; a run that failed before it stops them (the trap).
-
-log "summary"
-for s in "${passed[@]}"; do echo "  ok    $s"; done
-for s in "${failed[@]}"; do echo "  FAIL  $s"; done
-total=$(( $(date +%s) - total_start ))
-echo "total: ${total}s ($((total / 60)) min $((total % 60)) s)"
-echo "stages: ${#passed[@]} passed, ${#failed[@]} failed"
-[ ${#failed[@]} -eq 0 ]
+log "record ($EC_RECORD): wall and CPU seconds of each test and step"
+"$EC_TOP/qa/suite/report" "$EC_RECORD"
+if [ -n "${CCACHE_DIR:-}" ]; then
+  log "host ccache ($CCACHE_DIR) this run"
+  ccache -s | sed -n '/Cacheable calls\|Hits:\|Misses:\|Direct:\|Preprocessed:/p'
+fi
+echo "test command: ${total}s ($((total / 60)) min $((total % 60)) s) on $(lscpu | sed -n 's/^Model name: *//p'), $(nproc) cores"
+exit $rc

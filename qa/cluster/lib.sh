@@ -47,9 +47,9 @@ cl_free_port() {
   else
     lo=1024 hi=$((65536 - CL_PORT_SPAN)) # no room outside it: the socket check alone
   fi
-  # Test runs that start clusters at the same time on one host (qa/test-all.sh runs the other releases'
-  # stages beside the host's) take disjoint lanes of the range: the socket check cannot see a block that
-  # another run has picked but not bound yet.
+  # Tests that start clusters at the same time on one host (qa/test-all.sh runs them side by side, each
+  # with a lane of its own: qa/suite/CMakeLists.txt) take disjoint lanes of the range: the socket check
+  # cannot see a block that another test has picked but not bound yet.
   local lanes=${EC_PORT_LANES:-1} lane=${EC_PORT_LANE:-0} width
   if [ "$lanes" -gt 1 ] && [ "$lane" -ge 0 ] && [ "$lane" -lt "$lanes" ] && [ $(((hi - lo) / lanes)) -gt $((2 * CL_PORT_SPAN)) ]; then
     width=$(((hi - lo) / lanes))

@@ -11,18 +11,34 @@ export EC_BUILD
 . "$EC_TOP/qa/lib/releases.sh"
 . "$EC_TOP/qa/lib/apt-retry.sh"
 
+# What test runs on one machine keep for the next (fresh clones included), each keyed by what decides its
+# content: compiler caches, the ppc64el sysroots and their downloads; release roots are in $EC_ROOTS
+# (qa/lib/release-root.sh). A root's stages see the same directory (bound at the same path).
+EC_CACHE=${EC_CACHE:-/var/cache/ec-power8}
+export EC_CACHE
+# ccache for every compiler cmake configures (host gcc and clang, the ppc64le cross compiler, each root's
+# gcc), one cache per ccache version: the key is the compiler's content, its arguments and the
+# preprocessed source, with paths under the work tree made relative so that another clone hits too.
+if command -v ccache >/dev/null; then
+  export CMAKE_C_COMPILER_LAUNCHER=ccache CMAKE_CXX_COMPILER_LAUNCHER=ccache
+  export CCACHE_DIR=${CCACHE_DIR:-$EC_CACHE/ccache/$(ccache --version | awk 'NR == 1 {print $NF}')}
+  export CCACHE_BASEDIR=$EC_TOP CCACHE_NOHASHDIR=1 CCACHE_COMPILERCHECK=content CCACHE_MAXSIZE=${CCACHE_MAXSIZE:-6G}
+fi
 # Where the ppc64el sysroot of the installed Ceph release (qa/ppc64le/sysroot.sh) and its downloads live:
-# one per release, so a release's root and the host can share the work tree.
-ec_ppc_sysroot() { echo "$EC_TOP/.ppc-sysroot/$(release_installed)"; }
-ec_ppc_cache() { echo "$EC_TOP/.cache/ppc64le/$(release_installed)"; }
+# one per release, so a release's root and the host share the cache.
+ec_ppc_sysroot() { echo "$EC_CACHE/ppc64le/$(release_installed)/sysroot"; }
+ec_ppc_cache() { echo "$EC_CACHE/ppc64le/$(release_installed)"; }
 # ec_ppc_configure BUILD: the ppc64le cross build of the installed release in BUILD, against its sysroot
 # (made first if missing), for the Ceph version of that release's ppc64el ceph-base.
 ec_ppc_configure() {
   local sysroot debs
   sysroot=$(bash "$EC_TOP/qa/ppc64le/sysroot.sh") || return 1
   debs=$(ec_ppc_cache)/debs
+  # Optimised as the default build, without its debug information (-g changes no code gcc generates, and
+  # writing it costs compile and link time): nothing debugs the cross build's binaries here.
   cmake -S "$EC_TOP" -B "$1" -G Ninja \
     -DCMAKE_TOOLCHAIN_FILE="$EC_TOP/cmake/ppc64le-toolchain.cmake" \
+    -DCMAKE_C_FLAGS_RELWITHDEBINFO="-O2 -DNDEBUG" -DCMAKE_CXX_FLAGS_RELWITHDEBINFO="-O2 -DNDEBUG" \
     -DEC_PPC64LE_SYSROOT="$sysroot" \
     -DCEPH_VERSION="$(dpkg-deb -f "$(ls "$debs"/ceph-base_*_ppc64el.deb)" Version | sed 's/^[0-9]*://; s/[+-].*//')" >/dev/null
 }

@@ -7,13 +7,6 @@
 #                                 Ceph and build tools inside) unless one with the same inputs exists;
 #                                 prints its path
 #   release_root_run RELEASE CMD  run CMD (a bash command line) in it, as root, in the work tree
-#   release_early_start RELEASE LANE  in the background: stage 70's part for RELEASE (its root, then its
-#                                 stages in it: qa/stages/70-releases.sh --in-root), with its clusters'
-#                                 ports in lane LANE (qa/cluster/lib.sh, cl_free_port); output in
-#                                 $EC_ROOTS/early-RELEASE.log
-#   release_early_started RELEASE  whether this test run started RELEASE early (EC_EARLY_PIDS)
-#   release_early_wait RELEASE    wait for it to end, print its log, return its exit status
-#   release_early_failed          the first release started early that has already failed, if any
 #
 # Roots live in $EC_ROOTS (default /var/tmp/ec-power8-roots: outside the work tree, so fresh clones on one
 # machine share them) and are rebuilt when their inputs change (suite, package list, this file). CMD runs
@@ -23,6 +16,7 @@
 # Daemons started in a root share the host's network namespace (127.0.0.1, ports picked free).
 
 . "$EC_TOP/qa/lib/apt-sources.sh"
+. "$EC_TOP/qa/lib/record.sh"
 
 EC_ROOTS=${EC_ROOTS:-/var/tmp/ec-power8-roots}
 
@@ -33,21 +27,35 @@ EC_ROOT_PACKAGES=(ca-certificates build-essential cmake ninja-build googletest p
                   ceph-base ceph-osd ceph-mon ceph-mgr ceph-common libradospp-dev librados-dev
                   libjerasure-dev libgf-complete-dev libisal-dev jq python3 iproute2 procps binutils
                   g++-powerpc64le-linux-gnu qemu-user dpkg-dev debhelper fakeroot lintian
-                  libboost-dev libfmt-dev python3-yaml)
+                  libboost-dev libfmt-dev python3-yaml python3-rados ccache)
 
 release_root_key() {
   local suite=$1
   { echo "$suite"; echo "${EC_ROOT_PACKAGES[*]}"; cat "${BASH_SOURCE[0]}"; } | sha256sum | cut -c1-16
 }
 
+# release_root_ensure RELEASE [--check-archive]: with --check-archive (the root's own test, before any
+# stage uses it) a cached root is also held to Debian's archive: any of its packages that the archive now
+# has in another version makes it rebuilt, so a cached root proves what a fresh one would.
 release_root_ensure() {
-  local release=$1 suite mirror root key
+  local release=$1 check=${2:-} suite mirror root key newer
   suite=$(release_field "$release" suite) || return 1
   root=$EC_ROOTS/$suite
   key=$(release_root_key "$suite")
   if [ -f "$root/.ec-root-key" ] && [ "$(cat "$root/.ec-root-key")" = "$key" ]; then
-    echo "$root"
-    return 0
+    if [ "$check" != --check-archive ]; then
+      echo "$root"
+      return 0
+    fi
+    newer=$(_release_root_exec "$root" / 'apt-get -q update >/dev/null 2>&1 && apt-get -s dist-upgrade 2>/dev/null' |
+            awk '/^Inst / {print $2}') || newer="(apt-get update failed)"
+    if [ -z "$newer" ]; then
+      log "root for $release reused: $root (recipe $key, every package as the archive has it)"
+      ec_record_note "reused the $suite root ($release, recipe $key)"
+      echo "$root"
+      return 0
+    fi
+    log "root for $release: the archive changed ($(echo $newer | head -c 300)): rebuilding it"
   fi
   ensure_packages mmdebstrap util-linux >&2
   mirror=$(apt_debian_mirror) || return 1
@@ -63,6 +71,7 @@ release_root_ensure() {
   cp /etc/resolv.conf "$root/etc/resolv.conf" 2>/dev/null || true
   echo "$key" >"$root/.ec-root-key"
   log "root for $release ready: $(chroot "$root" dpkg-query -W -f='ceph-base ${Version}' ceph-base), $(chroot "$root" g++ --version | head -1)"
+  ec_record_note "made the $suite root ($release, recipe $key)"
   echo "$root"
 }
 
@@ -78,16 +87,25 @@ _release_root_bootstrap() {
 }
 
 release_root_run() {
-  local release=$1 cmd=$2 root binds=() b
+  local release=$1 cmd=$2 root
   root=$(release_root_ensure "$release") || return 1
-  for b in $EC_TOP ${EC_ROOT_BINDS:-}; do binds+=("$b"); done
-  # Only the project's exported variables cross into the root; PATH and HOME are the root's.
+  # Only the project's exported variables (and ccache's) cross into the root; PATH and HOME are the root's.
   local envs=(PATH=/usr/sbin:/usr/bin:/sbin:/bin HOME=/root LANG=C.UTF-8 TERM="${TERM:-dumb}" CI="${CI:-}")
   local v
-  for v in $(compgen -e | grep -E '^(EC_|CL_)'); do
-    case $v in EC_TOP | EC_ROOTS | EC_ROOT_* | EC_RELEASES_TABLE | EC_EARLY_PIDS) continue ;; esac
+  for v in $(compgen -e | grep -E '^(EC_|CL_|CMAKE_C_COMPILER_LAUNCHER$|CMAKE_CXX_COMPILER_LAUNCHER$)'); do
+    case $v in EC_TOP | EC_ROOTS | EC_ROOT_* | EC_RELEASES_TABLE) continue ;; esac
     envs+=("$v=${!v}")
   done
+  _release_root_exec "$root" "$EC_TOP" "$cmd" "${envs[@]}"
+}
+
+# _release_root_exec ROOT DIR CMD [VAR=VALUE...]: CMD in ROOT, in DIR, with only the VARs (and PATH) set; the
+# work tree, the shared caches ($EC_CACHE) and $EC_ROOT_BINDS bound at their own paths.
+_release_root_exec() {
+  local root=$1 dir=$2 cmd=$3 binds=() b
+  shift 3
+  mkdir -p "$EC_CACHE"
+  for b in $EC_TOP $EC_CACHE ${EC_ROOT_BINDS:-}; do binds+=("$b"); done
   unshare --mount --propagation private -- bash -euc '
     root=$1; shift; n=$1; shift
     mount -t proc proc "$root/proc"
@@ -98,52 +116,7 @@ release_root_run() {
       mount --bind "$1" "$root$1"
       shift
     done
-    top=$1; cmd=$2; shift 2
-    exec chroot "$root" env -i "$@" bash -c "cd \"\$0\" && $cmd" "$top"
-  ' _ "$root" "${#binds[@]}" "${binds[@]}" "$EC_TOP" "$cmd" "${envs[@]}"
-}
-
-# The early runs of qa/test-all.sh: each release's part of stage 70 starts once the installed release is
-# built and runs beside the host's stages. A cluster test alone keeps about a third of two cores busy; run
-# side by side, the cores stay busy throughout (the CI rehearsal on a 2-core VM: 100 -> 92 minutes).
-# Their status is in files, not in `wait`: stage 70 is a child of the test run, not of the job.
-_release_early_file() { echo "$EC_ROOTS/early-$1.$2"; }
-
-release_early_start() {
-  local release=$1 lane=$2 log rc
-  mkdir -p "$EC_ROOTS"
-  log=$(_release_early_file "$release" log) rc=$(_release_early_file "$release" rc)
-  rm -f "$log" "$rc"
-  log "$release: its stages start in its root in the background, beside the host's ($log)"
-  (
-    exec >"$log" 2>&1 </dev/null
-    status=0
-    EC_PORT_LANE=$lane bash "$EC_TOP/qa/stages/70-releases.sh" --in-root "$release" || status=$?
-    echo "$status" >"$rc"
-  ) &
-}
-
-# The PID of RELEASE's early job, from EC_EARLY_PIDS ("release:pid ...", exported by qa/test-all.sh).
-_release_early_pid() { tr ' ' '\n' <<<"${EC_EARLY_PIDS:-}" | sed -n "s/^$1://p"; }
-
-release_early_started() { [ -n "$(_release_early_pid "$1")" ]; }
-
-release_early_wait() {
-  local release=$1 pid rc t=$SECONDS
-  pid=$(_release_early_pid "$release") rc=$(_release_early_file "$release" rc)
-  while [ ! -f "$rc" ] && kill -0 "$pid" 2>/dev/null; do sleep 5; done
-  log "$release: its stages in its root (started early; waited $((SECONDS - t))s), their output:"
-  cat "$(_release_early_file "$release" log)" >&2
-  [ -f "$rc" ] || { log "$release: the early job ended without a status (killed?)"; return 1; }
-  return "$(cat "$rc")"
-}
-
-release_early_failed() {
-  local r rc
-  for r in ${EC_EARLY_PIDS:-}; do
-    r=${r%%:*}
-    rc=$(_release_early_file "$r" rc)
-    if [ -f "$rc" ] && [ "$(cat "$rc")" != 0 ]; then echo "$r"; return 0; fi
-  done
-  return 1
+    dir=$1; cmd=$2; shift 2
+    exec chroot "$root" env -i PATH=/usr/sbin:/usr/bin:/sbin:/bin "$@" bash -c "cd \"\$0\" && $cmd" "$dir"
+  ' _ "$root" "${#binds[@]}" "${binds[@]}" "$dir" "$cmd" "$@"
 }

@@ -8,7 +8,7 @@
 # dpkg status) that only downloads; the debs are unpacked with dpkg -x.
 #
 # Usage: qa/ppc64le/sysroot.sh [SYSROOT]
-#   SYSROOT defaults to $EC_TOP/.ppc-sysroot/<release>, the downloads go to $EC_TOP/.cache/ppc64le/<release>/
+#   SYSROOT defaults to $EC_CACHE/ppc64le/<release>/sysroot, the downloads go to $EC_CACHE/ppc64le/<release>/
 #   (<release>: the Ceph release installed here, ceph-releases.tsv; the packages come from the suites of
 #   this system's apt sources, so a release's root gets that release's ppc64el packages).
 # Result: SYSROOT/usr/include (rados, isa-l, jerasure headers) and a runnable ppc64el userland with
@@ -30,12 +30,17 @@ BUILD_PKGS=(libradospp-dev librados-dev librados2 libisal2 libisal-dev
 TOOL_PKGS=(ceph-base ceph-osd ceph-common)
 
 
+# Kept between runs, keyed by the package list and the versions the archive has now (this system's apt
+# lists, the same source packages as ppc64el's): a Ceph or library update in the archive makes it anew.
 stamp=$SYSROOT/.ec-sysroot-done
-want="${BUILD_PKGS[*]} ${TOOL_PKGS[*]}"
+want="${BUILD_PKGS[*]} ${TOOL_PKGS[*]} $(apt-cache policy "${BUILD_PKGS[@]}" "${TOOL_PKGS[@]}" libc6 2>/dev/null |
+  awk '/^[^ ]/ {p = $1} /Candidate:/ {printf "%s%s ", p, $2}')"
 if [ -f "$stamp" ] && [ "$(cat "$stamp")" = "$want" ]; then
   echo "$SYSROOT"
   exit 0
 fi
+# Downloads of other versions would be unpacked too.
+[ ! -f "$stamp" ] || rm -rf "$DEBS"
 
 private_apt_download "$APT" ppc64el "$DEBS" "${BUILD_PKGS[@]}" "${TOOL_PKGS[@]}"
 

@@ -8,19 +8,20 @@
 # The same tree builds stage 50's fuzz targets (ec_asan_configure).
 set -euo pipefail
 . "$(dirname "$0")/../lib/common.sh"
+. "$EC_TOP/qa/lib/record.sh"
 ensure_packages "${EC_BUILD_PACKAGES[@]}" clang libclang-rt-14-dev
 build=$EC_ASAN_BUILD
-ec_asan_configure
-cmake --build "$build" -j"$(nproc)"
+ec_step configure ec_asan_configure
+ec_build build cmake --build "$build" -j"$(nproc)"
 export ASAN_OPTIONS=detect_leaks=0:abort_on_error=1 UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1
-ctest --test-dir "$build" --output-on-failure -j"$(nproc)" -E ceph_erasure_code_tool
+ec_step ctest ctest --test-dir "$build" --output-on-failure -j"$(nproc)" -E ceph_erasure_code_tool
 # The plugin libraries are dlopen()ed by Ceph's (uninstrumented) tool: clang links its ASan runtime into
 # instrumented executables only, so preload the shared one (it carries UBSan's handlers too) for it.
 asan_rt=$(clang -print-file-name=libclang_rt.asan-x86_64.so)
 [ -f "$asan_rt" ] || die "clang's shared ASan runtime not found (clang -print-file-name gave $asan_rt)"
-LD_PRELOAD="$asan_rt" "$EC_TOP/qa/tool/ceph-erasure-code-tool-test" "$build/lib"
+ec_step ceph-erasure-code-tool-test env LD_PRELOAD="$asan_rt" "$EC_TOP/qa/tool/ceph-erasure-code-tool-test" "$build/lib"
 # Valgrind memcheck on encode/decode round trips through Ceph's tool, with the optimised plugin build
 # (stage 10's; built here if this stage runs alone).
 ensure_packages valgrind
 cmake -S "$EC_TOP" -B "$EC_BUILD" -G Ninja >/dev/null && cmake --build "$EC_BUILD" -j"$(nproc)" >/dev/null
-"$EC_TOP/qa/tool/valgrind-round-trip" "$EC_BUILD/lib"
+ec_step valgrind-round-trip "$EC_TOP/qa/tool/valgrind-round-trip" "$EC_BUILD/lib"

@@ -16,22 +16,23 @@
 set -euo pipefail
 # shellcheck source=SCRIPTDIR/../lib/common.sh
 . "$(dirname "$0")/../lib/common.sh"
+. "$EC_TOP/qa/lib/record.sh"
 ensure_packages ceph-mon ceph-mgr ceph-osd ceph-common jq iproute2 coreutils qemu-user \
   g++-powerpc64le-linux-gnu cmake ninja-build googletest
 [ -e "$EC_BUILD/lib/libec_power8.so" ] || die "$EC_BUILD/lib/libec_power8.so missing: run stage 10 (the build) first"
 BUILD=${EC_PPC64LE_BUILD:-$EC_TOP/build-ppc64le}
 
 log "ppc64el root for ceph-osd (Debian packages via a private apt configuration)"
-ROOT=$(bash "$EC_TOP/qa/ppc64le/osd-root.sh")
+ROOT=$(ec_step osd-root bash "$EC_TOP/qa/ppc64le/osd-root.sh")
 
 if [ ! -f "$BUILD/CMakeCache.txt" ]; then
   log "no cross build in $BUILD: configuring it as stage 30 does"
   ec_ppc_configure "$BUILD"
 fi
 log "ppc64el plugin in $BUILD/lib"
-cmake --build "$BUILD" -j"$(nproc)" --target ec_power8
+ec_build build-plugins cmake --build "$BUILD" -j"$(nproc)" --target ec_power8
 
 if release_tentacle_or_later "$(release_installed)"; then
   export EC_MIXED_PART=${EC_MIXED_PART:-isa} EC_MIXED_CPUS=${EC_MIXED_CPUS:-power9 power10 power9}
 fi
-EC_PPC64LE_BUILD=$BUILD EC_MIXED_ROOT=$ROOT exec "$EC_TOP/qa/mixed/mixed-cluster-test" "$@"
+EC_PPC64LE_BUILD=$BUILD EC_MIXED_ROOT=$ROOT ec_step mixed-cluster-test "$EC_TOP/qa/mixed/mixed-cluster-test" "$@"

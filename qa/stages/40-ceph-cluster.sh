@@ -16,6 +16,7 @@
 set -euo pipefail
 # shellcheck source=SCRIPTDIR/../lib/common.sh
 . "$(dirname "$0")/../lib/common.sh"
+. "$EC_TOP/qa/lib/record.sh"
 ensure_packages ceph-mon ceph-mgr ceph-osd ceph-common jq python3 iproute2 coreutils
 [ -e "$EC_BUILD/lib/libec_power8.so" ] || die "$EC_BUILD/lib/libec_power8.so missing: run stage 10 (the build) first"
 release=$(release_installed)
@@ -24,13 +25,13 @@ parts=("$@")
 # overwrites, appends and truncates through kills and recovery, verified and checked against the stores:
 # ec-pool-test's overwrite part would repeat that proof.
 if [ $# -eq 0 ] && release_tentacle_or_later "$release"; then parts=(profiles lrc bad); fi
-"$EC_TOP/qa/standalone/ec-pool-test" "${parts[@]}"
+ec_step ec-pool-test "$EC_TOP/qa/standalone/ec-pool-test" "${parts[@]}"
 if release_tentacle_or_later "$release"; then
   ensure_packages python3-rados
   log "FastEC (Ceph $release): qa/standalone/fastec-test, plugin ${EC_QA_PLUGIN:-power8}"
-  "$EC_TOP/qa/standalone/fastec-test"
+  ec_step fastec-test "$EC_TOP/qa/standalone/fastec-test"
   log "FastEC (Ceph $release): qa/standalone/thrash-test --short (power8 beside jerasure and isa)"
-  "$EC_TOP/qa/standalone/thrash-test" --short
+  ec_step thrash-test "$EC_TOP/qa/standalone/thrash-test" --short
 else
   log "FastEC: not on Ceph $release (interface $(release_field "$release" interface); allow_ec_optimizations is Tentacle's)"
 fi

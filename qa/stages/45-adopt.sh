@@ -11,10 +11,11 @@
 set -euo pipefail
 # shellcheck source=SCRIPTDIR/../lib/common.sh
 . "$(dirname "$0")/../lib/common.sh"
+. "$EC_TOP/qa/lib/record.sh"
 ensure_packages ceph-mon ceph-mgr ceph-osd ceph-common jq python3 iproute2 coreutils
 [ -e "${EC_QA_PLUGIN_DIR:-$EC_BUILD/lib}/libec_power8.so" ] ||
   die "${EC_QA_PLUGIN_DIR:-$EC_BUILD/lib}/libec_power8.so missing: run stage 10 (the build) first"
 log "ceph-ec-power8's profile rules (no cluster)"
-python3 "$EC_TOP/qa/tool/ceph-ec-power8-rules-test" "${EC_QA_ADOPT_TOOL:-$EC_TOP/tools/ceph-ec-power8}"
+ec_step rules-test python3 "$EC_TOP/qa/tool/ceph-ec-power8-rules-test" "${EC_QA_ADOPT_TOOL:-$EC_TOP/tools/ceph-ec-power8}"
 log "qa/standalone/adopt-test"
-exec "$EC_TOP/qa/standalone/adopt-test" "$@"
+ec_step adopt-test "$EC_TOP/qa/standalone/adopt-test" "$@"

@@ -7,13 +7,14 @@
 #   EC_FUZZ_SECONDS   seconds per fuzz target (default 20; fuzz/README.md has the long run)
 set -euo pipefail
 . "$(dirname "$0")/../lib/common.sh"
+. "$EC_TOP/qa/lib/record.sh"
 ensure_packages "${EC_BUILD_PACKAGES[@]}" clang libclang-rt-14-dev
 
 log "ThreadSanitizer: one codec shared by 8 threads (through the plugin's interface), one engine Codec by 4"
 tsan=$EC_TOP/build-tsan
 cmake -S "$EC_TOP" -B "$tsan" -G Ninja -DEC_SANITIZE=thread -DEC_BUILD_TOOLS=OFF >/dev/null
 # Only what the tests need (the codec, the kernels, googletest), not the whole tree.
-cmake --build "$tsan" -j"$(nproc)" --target reliability_thread_test codec_test
+ec_build build-tsan cmake --build "$tsan" -j"$(nproc)" --target reliability_thread_test codec_test
 TSAN_OPTIONS="halt_on_error=1 second_deadlock_stack=1" "$tsan/test/reliability/reliability_thread_test"
 TSAN_OPTIONS="halt_on_error=1 second_deadlock_stack=1" "$tsan/test/codec/codec_test" --gtest_filter='CodecThreads.*'
 
@@ -22,7 +23,7 @@ log "libFuzzer targets (clang, ASan + UBSan)"
 fuzz=$EC_ASAN_BUILD
 ec_asan_configure
 targets=(fuzz_profile fuzz_decode fuzz_kernels)
-cmake --build "$fuzz" -j"$(nproc)" --target "${targets[@]}"
+ec_build build-fuzzers cmake --build "$fuzz" -j"$(nproc)" --target "${targets[@]}"
 secs=${EC_FUZZ_SECONDS:-20}
 for t in "${targets[@]}"; do
   # New inputs go to a scratch corpus (first directory); the checked-in seeds are only read.

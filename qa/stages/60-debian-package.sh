@@ -17,6 +17,7 @@ set -euo pipefail
 # shellcheck source=qa/lib/common.sh
 . "$(dirname "$0")/../lib/common.sh"
 . "$(dirname "$0")/../lib/tool-shards.sh"
+. "$EC_TOP/qa/lib/record.sh"
 
 PKG=ceph-erasure-code-power8
 T0=$SECONDS
@@ -43,7 +44,11 @@ if compgen -G "$SYSDIR/libec_power8*.so" >/dev/null; then
   die "$SYSDIR already holds libec_power8*.so not owned by the package: remove them first"
 fi
 
-WORK=$(mktemp -d "${TMPDIR:-/tmp}/ec-deb.XXXXXX")
+# One fixed directory per release, not a random one: the compiler flags name it (-ffile-prefix-map), and
+# the same flags let ccache serve the next run's package build.
+WORK=${TMPDIR:-/tmp}/ec-deb-$(release_installed)
+rm -rf "$WORK"
+mkdir -p "$WORK"
 installed_here=0
 cleanup() {
   local rc=$?
@@ -79,7 +84,7 @@ step "copied $(find "$WORK/src" -type f | wc -l) files"
 log "dpkg-buildpackage -us -uc -b (log: $WORK/build.log)"
 (cd "$WORK/src" && dpkg-checkbuilddeps) || die "build dependencies missing (see above)"
 t=$SECONDS
-if ! (cd "$WORK/src" && DEB_BUILD_OPTIONS="parallel=${EC_DEB_PARALLEL:-2}" dpkg-buildpackage -us -uc -b) \
+if ! (cd "$WORK/src" && DEB_BUILD_OPTIONS="parallel=${EC_DEB_PARALLEL:-2}" ec_build dpkg-buildpackage-amd64 dpkg-buildpackage -us -uc -b) \
   >"$WORK/build.log" 2>&1; then
   tail -40 "$WORK/build.log" >&2
   die "dpkg-buildpackage failed"
@@ -231,7 +236,7 @@ if [ "$parts" != none ]; then
   log "qa/standalone/ec-pool-test ${parts:-(all parts)} with plugin dir $SYSDIR (the installed package)"
   t=$SECONDS
   # shellcheck disable=SC2086 # the parts are words
-  EC_QA_PLUGIN_DIR=$SYSDIR bash "$EC_TOP/qa/standalone/ec-pool-test" $parts
+  EC_QA_PLUGIN_DIR=$SYSDIR ec_step ec-pool-test bash "$EC_TOP/qa/standalone/ec-pool-test" $parts
   step "ec-pool-test passed in $((SECONDS - t))s"
 fi
 
@@ -254,7 +259,7 @@ if [ "${EC_DEB_CROSS:-1}" != 0 ]; then
   t=$SECONDS
   (cd "$WORK/src" && rm -rf obj-* && debian/rules clean >/dev/null 2>&1) || true
   if ! (cd "$WORK/src" && EC_CROSS_SYSROOT=$SYSROOT EC_CROSS_DEBS=$DEBS \
-    DEB_BUILD_OPTIONS="parallel=${EC_DEB_PARALLEL:-2}" dpkg-buildpackage -a ppc64el -d -us -uc -b) \
+    DEB_BUILD_OPTIONS="parallel=${EC_DEB_PARALLEL:-2}" ec_build dpkg-buildpackage-ppc64el dpkg-buildpackage -a ppc64el -d -us -uc -b) \
     >"$WORK/cross.log" 2>&1; then
     tail -40 "$WORK/cross.log" >&2
     die "ppc64el dpkg-buildpackage failed"
