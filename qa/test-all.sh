@@ -16,13 +16,9 @@ set -euo pipefail
 . "$(dirname "$0")/lib/common.sh"
 . "$EC_TOP/qa/lib/record.sh"
 
-# Everything the host's stages and the roots' preparation use, in one apt transaction before the tests
-# start side by side (each stage's own ensure_packages then finds it installed).
-ensure_packages "${EC_BUILD_PACKAGES[@]}" ccache clang libclang-rt-14-dev valgrind \
-  g++-powerpc64le-linux-gnu qemu-user ceph-mon ceph-mgr ceph-common jq python3 iproute2 coreutils \
-  dpkg-dev debhelper fakeroot lintian mmdebstrap util-linux binutils
-# ccache was just installed: the stages (new processes) pick it up from common.sh.
-. "$EC_TOP/qa/lib/common.sh"
+# What ctest, the installed release's name (ceph-base) and the other releases' roots need; the rest of the
+# host's packages come with the first test (qa/stages/00-packages.sh), while the roots are made.
+ensure_packages cmake ceph-base mmdebstrap util-linux binutils python3
 
 qa=$EC_TOP/build-qa
 mkdir -p "$qa"
