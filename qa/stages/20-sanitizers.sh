@@ -5,7 +5,8 @@
 # the stage. Stage 10 built and ran the same suite with gcc, so the variants are proven whichever compiler
 # builds them, and clang's warnings hold as gcc's do. Optimised like the default build (RelWithDebInfo):
 # clang's optimiser is what once miscompiled a kernel (commit 87f1fb6), so the suite runs on its output.
-# The same tree builds stage 50's fuzz targets (ec_asan_configure).
+# The same tree builds stage 50's fuzz targets (ec_asan_configure). It needs nothing of stage 10's, so it
+# starts as soon as the packages are there: the longest build of the run. Valgrind is stage 25.
 set -euo pipefail
 . "$(dirname "$0")/../lib/common.sh"
 . "$EC_TOP/qa/lib/record.sh"
@@ -20,8 +21,3 @@ ec_step ctest ctest --test-dir "$build" --output-on-failure -j"$(nproc)" -E ceph
 asan_rt=$(clang -print-file-name=libclang_rt.asan-x86_64.so)
 [ -f "$asan_rt" ] || die "clang's shared ASan runtime not found (clang -print-file-name gave $asan_rt)"
 ec_step ceph-erasure-code-tool-test env LD_PRELOAD="$asan_rt" "$EC_TOP/qa/tool/ceph-erasure-code-tool-test" "$build/lib"
-# Valgrind memcheck on encode/decode round trips through Ceph's tool, with the optimised plugin build
-# (stage 10's; built here if this stage runs alone).
-ensure_packages valgrind
-cmake -S "$EC_TOP" -B "$EC_BUILD" -G Ninja >/dev/null && cmake --build "$EC_BUILD" -j"$(nproc)" >/dev/null
-ec_step valgrind-round-trip "$EC_TOP/qa/tool/valgrind-round-trip" "$EC_BUILD/lib"
