@@ -70,5 +70,6 @@ if [ -n "${CCACHE_DIR:-}" ]; then
   log "host ccache ($CCACHE_DIR) this run"
   ccache -s | sed -n '/Cacheable calls\|Hits:\|Misses:\|Direct:\|Preprocessed:/p'
 fi
-echo "test command: ${total}s ($((total / 60)) min $((total % 60)) s) on $(lscpu | sed -n 's/^Model name: *//p'), $(nproc) cores"
+cpu=$(lscpu | awk -F': *' '/^Model name/ {n = $2} /^CPU family/ {f = $2} /^Model:/ {m = $2} END {print n " (family " f ", model " m ")"}')
+echo "test command: ${total}s ($((total / 60)) min $((total % 60)) s) on $cpu, $(nproc) cores"
 exit $rc
