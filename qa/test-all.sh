@@ -46,7 +46,6 @@ fi
 # shellcheck disable=SC2206
 args+=(${EC_CTEST_ARGS:-})
 
-[ -z "${CCACHE_DIR:-}" ] || ccache -z >/dev/null
 start=$(date +%s)
 rc=0
 # kill_tree PID: PID and every process below it (a run stopped early leaves no test behind; the cluster
@@ -66,10 +65,6 @@ total=$(( $(date +%s) - start ))
 
 log "record ($EC_RECORD): wall and CPU seconds of each test and step"
 "$EC_TOP/qa/suite/report" "$EC_RECORD"
-if [ -n "${CCACHE_DIR:-}" ]; then
-  log "host ccache ($CCACHE_DIR) this run"
-  ccache -s | sed -n '/Cacheable calls\|Hits:\|Misses:\|Direct:\|Preprocessed:/p'
-fi
 cpu=$(lscpu | awk -F': *' '/^Model name/ {n = $2} /^CPU family/ {f = $2} /^Model:/ {m = $2} END {print n " (family " f ", model " m ")"}')
 echo "test command: ${total}s ($((total / 60)) min $((total % 60)) s) on $cpu, $(nproc) cores"
 exit $rc

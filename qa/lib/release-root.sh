@@ -89,10 +89,11 @@ _release_root_bootstrap() {
 release_root_run() {
   local release=$1 cmd=$2 root
   root=$(release_root_ensure "$release") || return 1
-  # Only the project's exported variables (and ccache's) cross into the root; PATH and HOME are the root's.
+  # Only the project's exported variables cross into the root; PATH and HOME are the root's (ccache's
+  # settings too: common.sh sets them there for the root's own ccache).
   local envs=(PATH=/usr/sbin:/usr/bin:/sbin:/bin HOME=/root LANG=C.UTF-8 TERM="${TERM:-dumb}" CI="${CI:-}")
   local v
-  for v in $(compgen -e | grep -E '^(EC_|CL_|CMAKE_C_COMPILER_LAUNCHER$|CMAKE_CXX_COMPILER_LAUNCHER$)'); do
+  for v in $(compgen -e | grep -E '^(EC_|CL_)'); do
     case $v in EC_TOP | EC_ROOTS | EC_ROOT_* | EC_RELEASES_TABLE) continue ;; esac
     envs+=("$v=${!v}")
   done
