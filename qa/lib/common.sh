@@ -19,6 +19,9 @@ export EC_CACHE
 # ccache for every compiler cmake configures (host gcc and clang, the ppc64le cross compiler, each root's
 # gcc), one cache per ccache version: the key is the compiler's content, its arguments and the
 # preprocessed source, with paths under the work tree made relative so that another clone hits too.
+# The locale debhelper builds the package in (its ninja runs under LC_ALL=C.UTF-8): ccache's key includes
+# it, and the trees ec_deb_configure makes are to serve the package's build.
+export LC_ALL=C.UTF-8
 if command -v ccache >/dev/null; then
   export CMAKE_C_COMPILER_LAUNCHER=ccache CMAKE_CXX_COMPILER_LAUNCHER=ccache
   export CCACHE_DIR=${CCACHE_DIR:-$EC_CACHE/ccache/$(ccache --version | awk 'NR == 1 {print $NF}')}
@@ -28,20 +31,31 @@ fi
 # one per release, so a release's root and the host share the cache.
 ec_ppc_sysroot() { echo "$EC_CACHE/ppc64le/$(release_installed)/sysroot"; }
 ec_ppc_cache() { echo "$EC_CACHE/ppc64le/$(release_installed)"; }
-# ec_ppc_configure BUILD: the ppc64le cross build of the installed release in BUILD, against its sysroot
-# (made first if missing), for the Ceph version of that release's ppc64el ceph-base.
-ec_ppc_configure() {
-  local sysroot debs
-  sysroot=$(bash "$EC_TOP/qa/ppc64le/sysroot.sh") || return 1
-  debs=$(ec_ppc_cache)/debs
-  # Optimised as the default build, without its debug information (-g changes no code gcc generates, and
-  # writing it costs compile and link time): nothing debugs the cross build's binaries here.
-  cmake -S "$EC_TOP" -B "$1" -G Ninja \
-    -DCMAKE_TOOLCHAIN_FILE="$EC_TOP/cmake/ppc64le-toolchain.cmake" \
-    -DCMAKE_C_FLAGS_RELWITHDEBINFO="-O2 -DNDEBUG" -DCMAKE_CXX_FLAGS_RELWITHDEBINFO="-O2 -DNDEBUG" \
-    -DEC_PPC64LE_SYSROOT="$sysroot" \
-    -DCEPH_VERSION="$(dpkg-deb -f "$(ls "$debs"/ceph-base_*_ppc64el.deb)" Version | sed 's/^[0-9]*://; s/[+-].*//')" >/dev/null
+# ec_deb_configure BUILD ARCH [CMAKE_ARG...]: configure BUILD as debian/rules configures the package's
+# build (dpkg-buildflags' hardened flags, CMAKE_BUILD_TYPE=None, the Ceph version of ceph-base) for ARCH
+# (empty: this machine's; ppc64el: the cross build against the installed release's sysroot), plus
+# CMAKE_ARGs (the tests). Stage 60's package build compiles the same objects with the same flags from a
+# copy of the tree at the same depth under $EC_TOP, so ccache serves it from the tree the tests proved.
+ec_deb_configure() {
+  local build=$1 arch=$2
+  shift 2
+  local run=(env)
+  if [ -n "$arch" ]; then
+    local sysroot
+    sysroot=$(bash "$EC_TOP/qa/ppc64le/sysroot.sh") || return 1
+    run=(env EC_CROSS_SYSROOT="$sysroot" EC_CROSS_DEBS="$(ec_ppc_cache)/debs" dpkg-architecture -a"$arch" -c)
+  fi
+  # The flags are cached by the first configure: a tree configured otherwise starts over.
+  mkdir -p "$build"
+  rm -f "$build/CMakeCache.txt"
+  (cd "$EC_TOP" && "${run[@]}" debian/rules override_dh_auto_configure EC_DEB_BUILDDIR="$build" \
+    EC_DEB_CMAKE_ARGS="-DCMAKE_VERBOSE_MAKEFILE=OFF $*") >"$build/deb-configure.log" 2>&1 || {
+    tail -20 "$build/deb-configure.log" >&2
+    die "configuring $build as the package's build failed (log: $build/deb-configure.log)"
+  }
 }
+# ec_ppc_configure BUILD: the ppc64le cross build of the installed release in BUILD, tests included.
+ec_ppc_configure() { ec_deb_configure "$1" ppc64el -DEC_BUILD_TESTS=ON -DEC_TESTS_DEBUG_INFO=OFF; }
 
 # The clang ASan + UBSan tree of stages 20 and 50 (configured by whichever runs first): the whole tree and
 # its suite for stage 20, the libFuzzer targets for stage 50. One tree, not two: the kernels' translation

@@ -1,7 +1,6 @@
 #!/usr/bin/env bash
 # SPDX-License-Identifier: LGPL-2.1-or-later
-# The build as the README's Install section has an operator type it (cmake with defaults: RelWithDebInfo,
-# -Werror; nothing but the installed Ceph), then the ctest suite: GF vs libjerasure and libisal, every
+# The build (as the package's, with the tests), then the ctest suite: GF vs libjerasure and libisal, every
 # kernel variant the CPU runs vs the reference, the codec and plugin, Ceph's ceph-erasure-code-tool against
 # the plugin (with jerasure's codes against plugin=jerasure, with power8-code=isa against plugin=isa).
 # Where the release's own source is run against (qa/lib/releases.sh's release_source_tests), the same build
@@ -15,17 +14,15 @@ set -euo pipefail
 ensure_packages "${EC_BUILD_PACKAGES[@]}"
 release=$(release_installed)
 cd "$EC_TOP"
-# The operator's command, with this stage's build directory (build, or build-<release> in a release root).
+# This stage's build directory: build, or build-<release> in a release root. It proves the release's
+# compiler (-Werror, its optimiser) and feeds the later stages' tests. It is configured as debian/rules
+# configures the package (ec_deb_configure: dpkg-buildflags' hardened flags), tests and tools added, so
+# stage 60's package build is served by ccache from it; the README's plain cmake build is qa/demo.sh's.
 build=$(realpath --relative-to=. "$EC_BUILD")
-# In another release's root (EC_UNIT_SCOPE=release, qa/release/run) the build proves that release's
-# compiler (-Werror, its optimiser) and feeds its tests: the same build without debug information, which
-# changes no code gcc generates and would serve nobody there.
-cfg=()
-if [ "${EC_UNIT_SCOPE:-all}" = release ]; then
-  cfg=(-DCMAKE_C_FLAGS_RELWITHDEBINFO="-O2 -DNDEBUG" -DCMAKE_CXX_FLAGS_RELWITHDEBINFO="-O2 -DNDEBUG")
-fi
-log "cmake -S . -B $build -G Ninja ${cfg[*]} && cmake --build $build   (the README's plain build, Ceph $release)"
-ec_step configure cmake -S . -B "$build" -G Ninja "${cfg[@]}"
+ensure_packages dpkg-dev debhelper
+log "$build configured as the Ceph $release package's build (debian/rules), tests and tools added"
+ec_step configure ec_deb_configure "$EC_TOP/$build" "" -DEC_BUILD_TESTS=ON -DEC_TESTS_DEBUG_INFO=OFF \
+  -DEC_BUILD_RESEARCH_TOOLS=ON
 ec_build build cmake --build "$build" -j"$(nproc)"
 
 source_tests=$(release_source_tests "$release")

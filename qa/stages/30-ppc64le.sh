@@ -17,8 +17,10 @@ set -euo pipefail
 . "$EC_TOP/qa/lib/record.sh"
 
 # libjerasure-dev, libisal-dev: the reference shards of ceph-tool-test where the release's tool writes no parity
-# (20.2.4; qa/tool/jerasure-shards.c links both).
-ensure_packages g++-powerpc64le-linux-gnu qemu-user cmake ninja-build googletest ceph-base libjerasure-dev libisal-dev
+# (20.2.4; qa/tool/jerasure-shards.c links both). dpkg-dev, debhelper: debian/rules configures the cross
+# build (ec_ppc_configure).
+ensure_packages g++-powerpc64le-linux-gnu qemu-user cmake ninja-build googletest ceph-base libjerasure-dev libisal-dev \
+  dpkg-dev debhelper
 BUILD=${EC_PPC64LE_BUILD:-$EC_TOP/build-ppc64le}
 SYSROOT=$(ec_ppc_sysroot)
 

@@ -18,7 +18,7 @@ set -euo pipefail
 . "$(dirname "$0")/../lib/common.sh"
 . "$EC_TOP/qa/lib/record.sh"
 ensure_packages ceph-mon ceph-mgr ceph-osd ceph-common jq iproute2 coreutils qemu-user \
-  g++-powerpc64le-linux-gnu cmake ninja-build googletest
+  g++-powerpc64le-linux-gnu cmake ninja-build googletest dpkg-dev debhelper
 [ -e "$EC_BUILD/lib/libec_power8.so" ] || die "$EC_BUILD/lib/libec_power8.so missing: run stage 10 (the build) first"
 BUILD=${EC_PPC64LE_BUILD:-$EC_TOP/build-ppc64le}
 

@@ -44,9 +44,11 @@ if compgen -G "$SYSDIR/libec_power8*.so" >/dev/null; then
   die "$SYSDIR already holds libec_power8*.so not owned by the package: remove them first"
 fi
 
-# One fixed directory per release, not a random one: the compiler flags name it (-ffile-prefix-map), and
-# the same flags let ccache serve the next run's package build.
-WORK=${TMPDIR:-/tmp}/ec-deb-$(release_installed)
+# One fixed directory per release under the tree (ignored by git, like every build*): its copy of the
+# tree, and the obj-* directory in it, sit as deep under ccache's base directory ($EC_TOP) as the tested
+# trees that stages 10 (in a release root) and 30 configured with the package's flags
+# (ec_deb_configure), so ccache serves the package's objects from theirs.
+WORK=$EC_TOP/build-deb-$(release_installed)
 rm -rf "$WORK"
 mkdir -p "$WORK"
 installed_here=0
