@@ -18,12 +18,14 @@ set -euo pipefail
 
 # What ctest, the installed release's name (ceph-base) and the other releases' roots need; the rest of the
 # host's packages come with the first test (qa/stages/00-packages.sh), while the roots are made.
-ensure_packages cmake ceph-base mmdebstrap util-linux binutils python3
+# ninja-build: the generator of the suite's (empty) build system, which a minimal Debian has no make for.
+ensure_packages cmake ninja-build ceph-base mmdebstrap util-linux binutils python3
 
 qa=$EC_TOP/build-qa
 mkdir -p "$qa"
-rm -rf "$EC_RECORD" "$qa/logs" "$qa/results.xml"
-cmake -S "$EC_TOP/qa/suite" -B "$qa" -DEC_HOST_RELEASE="$(release_installed)" >/dev/null
+# Configured anew each run (it is a list of tests): a cache of another generator would refuse Ninja.
+rm -rf "$EC_RECORD" "$qa/logs" "$qa/results.xml" "$qa/CMakeCache.txt" "$qa/CMakeFiles"
+cmake -S "$EC_TOP/qa/suite" -B "$qa" -G Ninja -DEC_HOST_RELEASE="$(release_installed)" >/dev/null
 
 args=()
 if [ -n "${EC_STAGES:-}" ]; then
