@@ -835,8 +835,7 @@ template <class T> struct RegionLoops {
   // sources): 512 KiB and 1 MiB regions gain 5 to 45% streamed, 256 KiB ones (768 KiB touched) lose 15%.
   // The dot products are not streamed: the multiplies hide that traffic, and streaming their outputs
   // lost 18 to 50% (4+2 to 10+4 encodes of 1 MiB). Nor are xors of more than kStreamMaxSources sources,
-  // whose output is a small part of the traffic: Zen 4, one lost data chunk of 256 KiB rebuilt from 4, 8
-  // and 10 (an XOR: isa's code), 0.68-1.01x of ISA-L's dot product streamed, 1.07-1.21x cached.
+  // whose output is a small part of the traffic: streaming it made such rebuilds slower than cached.
   // kStreamMinBytes keeps the head to alignment and the fence noise.
   static constexpr size_t kStreamMinBytes = 4096;
   static constexpr unsigned kStreamMaxSources = 3;

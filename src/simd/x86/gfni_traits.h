@@ -50,10 +50,9 @@ template <class Ops> struct GfniTraits : Ops {
   // registers, one register with 32-byte ones, the fastest of one, two and four registers per step.
   static constexpr unsigned kXorUnrollInPlace = Ops::kWidth == 64 ? 2 : 1;
   // With 64-byte registers the multiply is cheap enough for the loads to be the limit once there are
-  // many sources (see the skeleton's dot_block). 512 bytes ahead took the avx512_gfni kernel's 8+3 encode
-  // of 1 MiB from 0.7x to 0.85x of a plain GFNI loop and 10+4 from 0.95x to 1.25x (tools/gfni_baseline);
-  // 256 to 2048 bytes measured alike, 4 KiB ahead slower than none (the lines land in the sets being
-  // read). With 32-byte registers the multiplies are the limit: avx2_gfni lost 5 to 10% prefetching.
+  // many sources (see the skeleton's dot_block), and prefetching 512 bytes ahead helps; 4 KiB ahead lands
+  // the lines in the sets being read. With 32-byte registers the multiplies are the limit and
+  // prefetching made avx2_gfni slower.
   static constexpr std::size_t kPrefetchBytes = Ops::kWidth == 64 ? 512 : 0;
 
   static Vec add(Vec a, Vec b) { return Ops::bxor(a, b); }
