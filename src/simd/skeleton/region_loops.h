@@ -520,14 +520,9 @@ template <class T> struct RegionLoops {
   // itself into dst[0] first (an all-ones row: no multiply) and the products into dst[1..R]. The source
   // block is loaded once for every row: loading it again after an output's store (which may alias it, as
   // far as the compiler knows) cost a load per row and block and, with the rows' tables loaded again in
-  // every block, made the update load-bound (Zen 4 against ISA-L's ec_encode_data_update with the same
-  // instruction set, 4+2 and 8+3, 4 and 64 KiB: AVX2 GFNI from 0.68-0.78x to 0.92-1.0x, AVX-512 GFNI from
-  // 0.76-0.96x to 0.85-1.0x, AVX2 from 1.2-1.4x to 1.6-1.8x). Each output is loaded, added to and stored
-  // in turn, unless T::mad_loads_first: loading every output of the block before the first store, as
-  // ISA-L's kernels do, holds (R + 1) x U outputs at once and spilled on POWER (counted under qemu:
-  // POWER10's 4+2 to 12+4 updates from 0.82-0.91x of ISA-L P9's instructions to 1.13-1.43x, POWER8's 10+4
-  // from 0.96x to 1.14x of ISA-L P8's); with one register per row it took Zen 4's AVX-512 GFNI 8+3 and
-  // 12+4 updates of 4 KiB from 0.84-0.92x of ISA-L's to 0.92-0.98x, AVX2 GFNI's from 0.97-1.03x to 1.08-1.22x.
+  // every block, made the update load-bound. Each output is loaded, added to and stored in turn, unless
+  // T::mad_loads_first: loading every output of the block before the first store, as ISA-L's kernels do,
+  // is faster on x86 but holds (R + 1) x U outputs at once, which spilled on POWER.
   template <unsigned R, unsigned U, bool XorFirst, class IO>
   static EC_SKELETON_INLINE void mad_block(const IO &io, size_t off, const typename T::Table (&tab)[R],
                                            const uint8_t *src, uint8_t *const *dst) {
@@ -616,11 +611,8 @@ template <class T> struct RegionLoops {
       }
     }
     // Where the sources are read from L2 without prefetches, T may read fewer registers of each per step,
-    // and fewer again where they fill most of it. Up to twice L1D, the in-cache unroll stays: Zen 4's
-    // avx512_gfni (the one variant with such a T) against ISA-L's dispatch, two lost chunks rebuilt from
-    // 56 to 72 KiB of sources and outputs (12+4 of 4 KiB, 6+3 of 8, 4+2 of 12): 1.00-1.02x with one
-    // register per source, 1.24-1.30x with four; 4+2 encodes of 12 KiB 1.20x, 1.48x; from 80 to 144 KiB
-    // both alike; beyond, one register wins (see gfni_traits.h).
+    // and fewer again where they fill most of it. Up to twice L1D the in-cache unroll stays: just past L1D
+    // Zen 4 still feeds four registers per source at L1's pace (see gfni_traits.h).
     constexpr unsigned UL2 = DotUnrollBeyondL1<T>::of(R + XorFirst, false);
     constexpr unsigned UL2Full = DotUnrollBeyondL1<T>::of(R + XorFirst, true);
     if constexpr ((UL2 != U || UL2Full != U) && !Prefetch) {
@@ -843,8 +835,7 @@ template <class T> struct RegionLoops {
   // sources): 512 KiB and 1 MiB regions gain 5 to 45% streamed, 256 KiB ones (768 KiB touched) lose 15%.
   // The dot products are not streamed: the multiplies hide that traffic, and streaming their outputs
   // lost 18 to 50% (4+2 to 10+4 encodes of 1 MiB). Nor are xors of more than kStreamMaxSources sources,
-  // whose output is a small part of the traffic: Zen 4, one lost data chunk of 256 KiB rebuilt from 4, 8
-  // and 10 (an XOR: isa's code), 0.68-1.01x of ISA-L's dot product streamed, 1.07-1.21x cached.
+  // whose output is a small part of the traffic: streaming it made such rebuilds slower than cached.
   // kStreamMinBytes keeps the head to alignment and the fence noise.
   static constexpr size_t kStreamMinBytes = 4096;
   static constexpr unsigned kStreamMaxSources = 3;
@@ -878,9 +869,8 @@ template <class T> struct RegionLoops {
   }
 
   // N sources, the first of them dst, within L1: xor_sources' loop without its tests of the length and the
-  // stream path's frame (six saved registers, a realigned stack), which cost an update of a 2+1 code's one
-  // parity of 4 KiB, some 25 ns, a tenth (Zen 4 against ISA-L's update: AVX2 GFNI 0.87x -> 0.98x, AVX-512
-  // GFNI 0.89x -> 0.93x), unrolled as far as T says (kXorUnrollInPlace).
+  // stream path's frame (six saved registers, a realigned stack), which cost a tenth of a 2+1 code's
+  // update of 4 KiB (some 25 ns), unrolled as far as T says (kXorUnrollInPlace).
   template <unsigned N> static void xor_in_l1(size_t len, const uint8_t *const *sources, uint8_t *dst) {
     const uint8_t *src[N];
     copy_pointers<N>(sources, src);

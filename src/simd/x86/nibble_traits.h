@@ -31,17 +31,16 @@ template <class Ops> struct NibbleTraits : Ops {
   static constexpr unsigned unroll(unsigned rows) { return unroll_for_registers(Ops::kRegisters, rows); }
   // mad and xor_mad with 64-byte registers as with GFNI's (gfni_traits.h): one register per row, every
   // output loaded before the first store while outputs, the split source, the table pairs, the mask and a
-  // product fit the file (Zen 4, AVX-512 against ISA-L's avx512 update, 4 KiB: 8+3 and 12+4 from
-  // 1.07-1.22x to 1.28-1.32x). With 32 and 16-byte registers the multiply is the limit and the unrolled
-  // loop stays: AVX2's 4+2 fell from 1.8x to 1.3x of ISA-L's.
+  // product fit the file. With 32 and 16-byte registers the multiply is the limit and the unrolled loop
+  // stays (one register per row made AVX2's update slower).
   static constexpr unsigned mad_unroll(unsigned rows) { return Ops::kWidth == 64 ? 1 : unroll(rows); }
   static constexpr bool mad_loads_first(unsigned rows) {
     return Ops::kWidth == 64 && 3 * rows + 6 <= Ops::kRegisters;
   }
   // xor_many beyond L1: one register per source and step (see the skeleton's xor_range).
   static constexpr unsigned kXorUnrollBeyondL1 = 1;
-  // An xor into its own first source within L1: as with GFNI's registers (measured in gfni_traits.h);
-  // 16-byte ones keep four (SSSE3, 2+1 of 4 KiB: 2.0-2.1x of ISA-L's sse update; one: 1.7-2.1x, bimodal).
+  // An xor into its own first source within L1: as with GFNI's registers (gfni_traits.h); 16-byte ones
+  // keep four, which measured steadier than one.
   static constexpr unsigned kXorUnrollInPlace = Ops::kWidth == 64 ? 2 : Ops::kWidth == 32 ? 1 : 4;
 
   static Vec add(Vec a, Vec b) { return Ops::bxor(a, b); }
