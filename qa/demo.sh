@@ -80,6 +80,6 @@ log "3. benchmark: power8 vs isa vs jerasure vs a plain GFNI loop (quick interle
 "$EC_TOP/tools/bench-compare" --plugins power8,isa,jerasure,gfni_baseline --configs 4+2,10+4 \
   --workloads encode,decode-m --passes 3 --target 0.1 --quiet --out-dir "$work/bench" --power8-dir "$plugins" \
   --baseline-dir "$EC_BUILD/tools/gfni_baseline_plugin" \
-  --bench "$EC_BUILD/tools/ceph_erasure_code_benchmark/ceph_erasure_code_benchmark"
+  --bench "$EC_BUILD/tools/ceph_erasure_code_benchmark/ceph-ec-power8-benchmark"
 echo
 echo "demo finished: plugin=power8 is byte-identical to jerasure and serves a real Ceph pool on this machine."

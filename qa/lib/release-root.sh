@@ -27,7 +27,7 @@ EC_ROOT_PACKAGES=(ca-certificates build-essential cmake ninja-build googletest p
                   ceph-base ceph-osd ceph-mon ceph-mgr ceph-common libradospp-dev librados-dev
                   libjerasure-dev libgf-complete-dev libisal-dev jq python3 iproute2 procps binutils
                   g++-powerpc64le-linux-gnu qemu-user dpkg-dev debhelper fakeroot lintian
-                  libboost-dev libfmt-dev python3-yaml python3-rados ccache)
+                  libboost-dev libfmt-dev python3-yaml python3-rados ccache ceph-test)
 
 release_root_key() {
   local suite=$1

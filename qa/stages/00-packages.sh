@@ -6,4 +6,4 @@ set -euo pipefail
 . "$(dirname "$0")/../lib/common.sh"
 ensure_packages "${EC_BUILD_PACKAGES[@]}" ccache clang libclang-rt-14-dev valgrind \
   g++-powerpc64le-linux-gnu qemu-user ceph-mon ceph-mgr ceph-common jq python3 iproute2 coreutils \
-  dpkg-dev debhelper fakeroot lintian binutils
+  dpkg-dev debhelper fakeroot lintian binutils ceph-test

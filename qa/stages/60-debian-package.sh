@@ -1,10 +1,11 @@
 #!/usr/bin/env bash
 # SPDX-License-Identifier: LGPL-2.1-or-later
 # The Debian package: build ceph-erasure-code-power8 from a clean copy of the tree (dpkg-buildpackage -b),
-# lintian (no errors), install it, check that Ceph loads plugin=power8 from the system plugin directory
-# with no build-tree path anywhere (ceph-erasure-code-tool without --erasure_code_dir, shards equal to
-# jerasure's, the installed benchmark), run the EC-pool cluster test against the installed plugin, and
-# remove the package again. Then the ppc64el package, cross-built without `dpkg --add-architecture`
+# lintian (no errors), install it beside Ceph's ceph-test, check that Ceph loads plugin=power8 from the
+# system plugin directory with no build-tree path anywhere (ceph-erasure-code-tool without
+# --erasure_code_dir, shards equal to jerasure's, the installed ceph-ec-power8-benchmark, and Ceph's own
+# ceph_erasure_code_benchmark where ceph-test ships it: qa/tool/ceph-benchmark-test), run the EC-pool
+# cluster test against the installed plugin, and remove the package again. Then the ppc64el package, cross-built without `dpkg --add-architecture`
 # (debian/README.source), checked under qemu with Debian's ppc64el ceph-erasure-code-tool.
 #   EC_DEB_POOL_PARTS  parts of qa/standalone/ec-pool-test to run against the installed package (default
 #                      "lrc bad", ~1 min: daemons that load the installed libraries from the system plugin
@@ -100,7 +101,7 @@ dpkg-deb -c "$deb" | awk '$1 !~ /^d/ {print "  /" substr($6, 3)}' >&2
 
 # The package holds the loader, the variants of this architecture, the benchmark and the adopt command.
 contents=$(dpkg-deb -c "$deb" | awk '{print $6}')
-for f in "./${SYSDIR#/}/libec_power8.so" "./${SYSDIR#/}/libec_power8_generic.so" ./usr/bin/ceph_erasure_code_benchmark \
+for f in "./${SYSDIR#/}/libec_power8.so" "./${SYSDIR#/}/libec_power8_generic.so" ./usr/bin/ceph-ec-power8-benchmark \
   ./usr/bin/ceph-ec-power8 ./usr/share/man/man8/ceph-ec-power8.8.gz; do
   grep -qxF "$f" <<<"$contents" || die "$f is not in $deb"
 done
@@ -126,7 +127,10 @@ echo "${lintian_out:-  (no tags)}" >&2
 step "lintian: $(grep -c '^E:' <<<"$lintian_out" || true) errors, $(grep -c '^W:' <<<"$lintian_out" || true) warnings"
 
 # ---------------------------------------------------------------- install
-log "install $deb"
+# Beside Ceph's test package (its benchmark and rados test clients): no path of the package may be one of
+# Ceph's, which dpkg would refuse to overwrite.
+ensure_packages ceph-test
+log "install $deb (beside ceph-test $(dpkg-query -W -f='${Version}' ceph-test))"
 installed_here=1
 DEBIAN_FRONTEND=noninteractive apt-get install -y -q --no-install-recommends "$deb" >&2
 dpkg -L "$PKG" | grep "^$SYSDIR/" >&2
@@ -208,12 +212,12 @@ for profile in "technique=reed_sol_van,k=4,m=2" "technique=cauchy_good,k=3,m=2" 
   fi
 done
 
-log "/usr/bin/ceph_erasure_code_benchmark with Ceph's default erasure_code_dir"
+log "/usr/bin/ceph-ec-power8-benchmark with Ceph's default erasure_code_dir"
 for plugin in power8 jerasure; do
   for wl in encode decode; do
     extra=()
     [ $wl = decode ] && extra=(--erasures 2 --erasures-generation exhaustive)
-    out=$(timeout 120 ceph_erasure_code_benchmark --plugin $plugin --workload $wl --iterations 8 \
+    out=$(timeout 120 ceph-ec-power8-benchmark --plugin $plugin --workload $wl --iterations 8 \
       --size 1048576 -P k=4 -P m=2 -P technique=reed_sol_van "${extra[@]}" 2>"$CHK/err") ||
       die "benchmark $plugin $wl failed: $(tail -3 "$CHK/err")"
     grep -qE '^[0-9]+\.[0-9]{6}	[0-9]+$' <<<"$out" || die "benchmark $plugin $wl: no result line ($out)"
@@ -221,6 +225,16 @@ for plugin in power8 jerasure; do
     step "  benchmark $plugin $wl: $out (seconds, KB)"
   done
 done
+
+# Ceph's own benchmark, where the release's ceph-test ships it (18.2 and later), against the installed
+# plugin with the stock plugins as controls.
+ceph_bench=/usr/bin/ceph_erasure_code_benchmark
+if dpkg -L ceph-test | grep -qxF "$ceph_bench"; then
+  log "Ceph's $ceph_bench (ceph-test) with power8, jerasure and isa from $SYSDIR"
+  ec_step ceph-benchmark bash "$EC_TOP/qa/tool/ceph-benchmark-test" "$ceph_bench"
+else
+  step "ceph-test $(dpkg-query -W -f='${Version}' ceph-test) ships no ceph_erasure_code_benchmark"
+fi
 
 log "/usr/bin/ceph-ec-power8 (installed): runs, and is the tree's tools/ceph-ec-power8"
 cmp -s /usr/bin/ceph-ec-power8 "$EC_TOP/tools/ceph-ec-power8" || die "/usr/bin/ceph-ec-power8 differs from tools/ceph-ec-power8"
@@ -246,7 +260,7 @@ log "remove $PKG"
 installed_here=0
 dpkg --purge "$PKG" >&2
 ! compgen -G "$SYSDIR/libec_power8*.so" >/dev/null || die "libec_power8*.so left in $SYSDIR after removal"
-for f in /usr/bin/ceph_erasure_code_benchmark /usr/bin/ceph-ec-power8; do
+for f in /usr/bin/ceph-ec-power8-benchmark /usr/bin/ceph-ec-power8; do
   [ ! -e "$f" ] || die "$f left after removal"
 done
 step "amd64 package ok ($((SECONDS - T0))s)"

@@ -1,5 +1,5 @@
 # SPDX-License-Identifier: LGPL-2.1-or-later
-"""Runs ceph_erasure_code_benchmark once and turns its "<seconds>\t<KB>" line into GB/s.
+"""Runs the benchmark (ceph-ec-power8-benchmark, or Ceph's ceph_erasure_code_benchmark) once and turns its "<seconds>\t<KB>" line into GB/s.
 
 Kept apart from the orchestration so the measurement rules (what a run is, how iterations are chosen)
 live in one place.

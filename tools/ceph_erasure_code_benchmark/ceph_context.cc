@@ -33,7 +33,7 @@ int CephContextHolder::init(const std::vector<std::string> &ceph_args, std::stri
 
   if (!ceph_args.empty()) {
     // argv[0] is skipped by the parser, as for a main().
-    std::vector<const char *> argv{"ceph_erasure_code_benchmark"};
+    std::vector<const char *> argv{"ceph-ec-power8-benchmark"};
     for (const auto &a : ceph_args)
       argv.push_back(a.c_str());
     std::vector<const char *> remainder(argv.size() + 1, nullptr);

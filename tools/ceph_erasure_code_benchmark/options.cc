@@ -157,7 +157,7 @@ bool parse_options(int argc, char **argv, Options *o, std::string *error) {
 }
 
 void print_usage(std::ostream &out) {
-  out << "Usage: ceph_erasure_code_benchmark [options] [ceph config options]\n"
+  out << "Usage: ceph-ec-power8-benchmark [options] [ceph config options]\n"
          "Times encode() or decode() of a Ceph erasure-code plugin and prints\n"
          "<seconds>\\t<KB processed>.\n"
          "\n"
