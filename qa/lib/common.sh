@@ -54,8 +54,10 @@ ec_deb_configure() {
     die "configuring $build as the package's build failed (log: $build/deb-configure.log)"
   }
 }
+# What the trees qa tests add to the package's configuration: the tests, without debug information.
+EC_QA_TREE_ARGS=(-DEC_BUILD_TESTS=ON -DEC_TESTS_DEBUG_INFO=OFF)
 # ec_ppc_configure BUILD: the ppc64le cross build of the installed release in BUILD, tests included.
-ec_ppc_configure() { ec_deb_configure "$1" ppc64el -DEC_BUILD_TESTS=ON -DEC_TESTS_DEBUG_INFO=OFF; }
+ec_ppc_configure() { ec_deb_configure "$1" ppc64el "${EC_QA_TREE_ARGS[@]}"; }
 
 # The clang ASan + UBSan tree of stages 20 and 50 (configured by whichever runs first): the whole tree and
 # its suite for stage 20, the libFuzzer targets for stage 50. One tree, not two: the kernels' translation

@@ -43,7 +43,7 @@ fi
 # older ones what depends on the CPU: the kernels of each variant it runs (an instruction it lacks is a
 # SIGILL there), the probe's pick (each run asserts it), the loader and the plugin on the picked variant.
 # The GF and codec suites, the threads and memory tests, the refusals and the plugin's exhaustive decode
-# (every erasure pattern: its matrices are portable code, its kernels the variant's, tested above) give
+# (every erasure pattern: its matrices are portable code, its kernels the simd suite's on each model) give
 # the same result on any model (qemu executes an instruction alike on each), so they run once.
 newest_cpu=$(awk '{print $NF}' <<<"$unit_cpus")
 for cpu in $unit_cpus; do
