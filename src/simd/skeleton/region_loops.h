@@ -831,11 +831,10 @@ template <class T> struct RegionLoops {
   // Where T can (HasStreamStores), xor_many streams its output when it works beyond L2 (beyond_l2_bytes):
   // the output is on its way out of L2 before the call returns, and storing it around the caches saves
   // reading each output line before writing it and writing it back later. xor moves the most bytes per
-  // instruction of the kernels, so it feels that traffic most. Measured on Zen 4 (xor of 2 or 3
-  // sources): 512 KiB and 1 MiB regions gain 5 to 45% streamed, 256 KiB ones (768 KiB touched) lose 15%.
-  // The dot products are not streamed: the multiplies hide that traffic, and streaming their outputs
-  // lost 18 to 50% (4+2 to 10+4 encodes of 1 MiB). Nor are xors of more than kStreamMaxSources sources,
-  // whose output is a small part of the traffic: streaming it made such rebuilds slower than cached.
+  // instruction of the kernels, so it feels that traffic most; within L2, streaming loses. The dot
+  // products are not streamed: the multiplies hide that traffic, and streamed outputs made their encodes
+  // slower. Nor are xors of more than kStreamMaxSources sources, whose output is a small part of the
+  // traffic: streaming it made such rebuilds slower than cached.
   // kStreamMinBytes keeps the head to alignment and the fence noise.
   static constexpr size_t kStreamMinBytes = 4096;
   static constexpr unsigned kStreamMaxSources = 3;
