@@ -21,7 +21,7 @@ cd "$EC_TOP"
 build=$(realpath --relative-to=. "$EC_BUILD")
 ensure_packages dpkg-dev debhelper
 log "$build configured as the Ceph $release package's build (debian/rules), tests and tools added"
-ec_step configure ec_deb_configure "$EC_TOP/$build" "" "${EC_QA_TREE_ARGS[@]}" -DEC_BUILD_RESEARCH_TOOLS=ON
+ec_step configure ec_native_configure "$EC_TOP/$build"
 ec_build build cmake --build "$build" -j"$(nproc)"
 
 source_tests=$(release_source_tests "$release")
