@@ -4,7 +4,7 @@
 # UndefinedBehaviorSanitizer, its unit suite and the ceph-erasure-code-tool round trip: any report fails
 # the stage. Stage 10 built and ran the same suite with gcc, so the variants are proven whichever compiler
 # builds them, and clang's warnings hold as gcc's do. Optimised like the default build (RelWithDebInfo):
-# clang's optimiser is what once miscompiled a kernel (commit 87f1fb6), so the suite runs on its output.
+# clang's optimiser has miscompiled a kernel before (now worked around), so the suite runs on its output.
 # The same tree builds stage 50's fuzz targets (ec_asan_configure). It needs nothing of stage 10's, so it
 # starts as soon as the packages are there: the longest build of the run. Valgrind is stage 25.
 set -euo pipefail

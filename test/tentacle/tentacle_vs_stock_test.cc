@@ -409,8 +409,8 @@ TEST(tentacle_vs_stock, shard_map_encode_decode_and_minimum_to_decode_agree) {
 // The FastEC read path asks minimum_to_decode which shards to read (ECCommon.cc,
 // get_min_avail_to_read_shards, with sub-chunks) and, once replies or errors are in, whether what it has
 // decodes (ECBackend.cc, handle_sub_read_reply, without). After a shard's read error its answers decide
-// whether the OSD reads more shards, completes, or fails the read (issue #21: an OSD assert there on a
-// pool with an injected read error and a killed OSD). Every want and available subset of every profile of
+// whether the OSD reads more shards, completes, or fails the read (an OSD can assert there on a pool
+// with an injected read error and a killed OSD). Every want and available subset of every profile of
 // up to 6 chunks (k=4 m=2 among them; 4096 pairs of sets each): the same return code, the same shards,
 // the same sub-chunks, and the same sub-chunk count the OSD sizes its reads with.
 TEST(tentacle_vs_stock, minimum_to_decode_agrees_for_every_want_and_available_set) {

@@ -1,9 +1,9 @@
 // SPDX-License-Identifier: LGPL-2.1-or-later
 // The codec of plugin=gfni_baseline: plugin=power8 in everything (profile keys, chunk sizes, Ceph's
 // interface, buffers, decoding) except that encode computes the parity with tools/gfni_baseline's plain
-// single-purpose AVX-512 GFNI loop. Timing it with ceph_erasure_code_benchmark next to plugin=power8
-// compares the encode kernels through the same tool and the same per-call work, which is the yardstick
-// issue #4 sets (power8 at >= 0.8x of such a loop). A benchmark aid: built in the build tree, never
+// single-purpose AVX-512 GFNI loop. Timing it with ceph-ec-power8-benchmark next to plugin=power8
+// compares the encode kernels through the same tool and the same per-call work: the yardstick of what a
+// hand-written loop reaches (power8's goal: at least 0.8x of it). A benchmark aid: built in the build tree, never
 // installed or packaged.
 #ifndef GFNI_BASELINE_CODEC_H
 #define GFNI_BASELINE_CODEC_H
