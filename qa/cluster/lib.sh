@@ -14,9 +14,7 @@ CL_TIMEOUT_CMD=${CL_TIMEOUT_CMD:-90}
 CL_TIMEOUT_UP=${CL_TIMEOUT_UP:-120}
 CL_TIMEOUT_CLEAN=${CL_TIMEOUT_CLEAN:-300}
 CL_TIMEOUT_STOP=${CL_TIMEOUT_STOP:-60}
-# Seconds between two looks of a wait loop (cl_wait_*, pool-lib.sh): each look is a `ceph` command, a
-# Python process that costs 0.3-0.5 s of CPU, which a test run with several clusters on two cores pays
-# for in everyone's time.
+# Seconds between two looks of a wait loop (cl_wait_*, pool-lib.sh).
 CL_POLL=${CL_POLL:-2}
 
 cl_log() { printf '[%(%H:%M:%S)T cluster] %s\n' -1 "$*" >&2; }
@@ -28,6 +26,10 @@ cl_die() {
 
 # ceph / rados with a bound, talking to this cluster (CEPH_CONF/CEPH_ARGS from the env file).
 cl_ceph() { timeout "$CL_TIMEOUT_CMD" ceph --connect-timeout 30 "$@"; }
+# cl_query PREFIX [KEY=VALUE...]: what `ceph PREFIX ... -f json` prints, for the status reads of wait loops
+# and checks, through librados (qa/cluster/ceph-query: a fifth of the CPU of a `ceph` process).
+CL_QUERY=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)/ceph-query
+cl_query() { timeout "$CL_TIMEOUT_CMD" /usr/bin/python3 "$CL_QUERY" "$@"; }
 cl_rados() { timeout "$CL_TIMEOUT_CMD" rados "$@"; }
 
 # The ports of one cluster: mon v2 and v1 at P and P+1, every other bind (ms_bind_port_min/max) in P+2 ..
@@ -302,12 +304,12 @@ cl_daemon_stop() {
 }
 
 # Both an OSD count and each one's state: ids of the OSDs the osdmap says are up.
-cl_osds_up() { cl_ceph osd dump -f json | jq -r '.osds[] | select(.up == 1) | .osd' | sort -n | tr '\n' ' '; }
+cl_osds_up() { cl_query "osd dump" | jq -r '.osds[] | select(.up == 1) | .osd' | sort -n | tr '\n' ' '; }
 
 cl_wait_osds_up() {
   local want=$1 timeout=${2:-$CL_TIMEOUT_UP} start=$SECONDS n
   while :; do
-    n=$(cl_ceph osd stat -f json 2>/dev/null | jq -r '"\(.num_up_osds) \(.num_in_osds)"' || true)
+    n=$(cl_query "osd stat" 2>/dev/null | jq -r '"\(.num_up_osds) \(.num_in_osds)"' || true)
     [ "$n" = "$want $want" ] && return 0
     [ $((SECONDS - start)) -lt "$timeout" ] || cl_die "timeout (${timeout}s) waiting for $want OSDs up and in (have up/in: $n)"
     cl_fail_if_crashed "waiting in cl_wait_osds_up"
@@ -318,9 +320,9 @@ cl_wait_osds_up() {
 # PG states summary of the cluster, or of one pool: "N active+clean, M active+degraded, ..."
 cl_pg_states() {
   if [ -n "${1:-}" ]; then
-    cl_ceph pg ls-by-pool "$1" -f json | jq -r '.pg_stats[].state' | sort | uniq -c | awk '{printf "%s%s %s", (NR>1?", ":""), $1, $2}'
+    cl_query "pg ls-by-pool" poolstr="$1" | jq -r '.pg_stats[].state' | sort | uniq -c | awk '{printf "%s%s %s", (NR>1?", ":""), $1, $2}'
   else
-    cl_ceph pg stat -f json | jq -r '.pg_summary.num_pg_by_state[] | "\(.num) \(.name)"' | paste -sd, -
+    cl_query "pg stat" | jq -r '.pg_summary.num_pg_by_state[] | "\(.num) \(.name)"' | paste -sd, -
   fi
 }
 
@@ -328,11 +330,11 @@ cl_pg_states() {
 cl_is_clean() {
   local pool=${1:-} s bad
   if [ -n "$pool" ]; then
-    s=$(cl_ceph pg ls-by-pool "$pool" -f json 2>/dev/null || true)
+    s=$(cl_query "pg ls-by-pool" poolstr="$pool" 2>/dev/null || true)
     bad=$(jq -r '[.pg_stats[] | select(.state != "active+clean")] | length' <<<"$s" 2>/dev/null || echo x)
     [ "$(jq -r '.pg_stats | length' <<<"$s" 2>/dev/null || echo 0)" -gt 0 ] || bad=x
   else
-    s=$(cl_ceph pg stat -f json 2>/dev/null || true)
+    s=$(cl_query "pg stat" 2>/dev/null || true)
     bad=$(jq -r '.pg_summary | .num_pgs - ([.num_pg_by_state[] | select(.name == "active+clean") | .num] | add // 0)' <<<"$s" 2>/dev/null || echo x)
   fi
   [ "$bad" = 0 ]
@@ -353,7 +355,7 @@ cl_wait_clean() {
 # peering/down/incomplete/stale; one look, no wait.
 cl_is_active() {
   local bad
-  bad=$(cl_ceph pg ls-by-pool "$1" -f json 2>/dev/null |
+  bad=$(cl_query "pg ls-by-pool" poolstr="$1" 2>/dev/null |
     jq -r '[.pg_stats[].state | select((startswith("active") | not) or test("peering|down|incomplete|stale"))] | length' 2>/dev/null || echo x)
   [ "$bad" = 0 ]
 }
@@ -503,7 +505,7 @@ cl_start() {
   cl_wait_osds_up "$CL_OSDS"
   # The mgr must be active: pg commands hang without one.
   local start=$SECONDS
-  until [ "$(cl_ceph mgr dump -f json 2>/dev/null | jq -r .available)" = true ]; do
+  until [ "$(cl_query "mgr dump" 2>/dev/null | jq -r .available)" = true ]; do
     [ $((SECONDS - start)) -lt "$CL_TIMEOUT_UP" ] || cl_die "mgr not available after ${CL_TIMEOUT_UP}s"
     sleep 1
   done

@@ -20,7 +20,7 @@ fail() {
 # cannot import its Python modules (see cl_crash_dumps).
 check_health() {
   local h
-  h=$(cl_ceph health detail -f json)
+  h=$(cl_query "health" detail=detail)
   step "  health: $(jq -r '.status + " " + ([.checks | to_entries[] | .key] | join(" "))' <<<"$h")"
   ! jq -e '[.checks // {} | to_entries[] | select(.key | startswith("MGR_MODULE_") | not)
             | .value.severity] | any(. == "HEALTH_ERR")' <<<"$h" >/dev/null ||
@@ -74,7 +74,7 @@ verify_all() {
 }
 
 # ---------------------------------------------------------------- ceph helpers
-pool_json() { cl_ceph osd pool ls detail -f json | jq -c --arg p "$1" '.[] | select(.pool_name == $p)'; }
+pool_json() { cl_query "osd pool ls" detail=detail | jq -c --arg p "$1" '.[] | select(.pool_name == $p)'; }
 
 create_pool() { # create_pool POOL PROFILE [min_size]
   cl_ceph osd pool create "$1" 8 8 erasure "$2" >"$WORK/out" 2>&1 || fail "pool create $1 with profile $2 failed: $(cat "$WORK/out")"
@@ -90,7 +90,7 @@ delete_pool() {
 
 # osd_map POOL OBJ: "pgid primary acting..."
 osd_map() {
-  cl_ceph osd map "$1" "$2" -f json | jq -r '"\(.pgid) \(.acting_primary) \(.acting | map(tostring) | join(" "))"'
+  cl_query "osd map" pool="$1" object="$2" | jq -r '"\(.pgid) \(.acting_primary) \(.acting | map(tostring) | join(" "))"'
 }
 
 # revive_osds ID...: memstore lost its data with the SIGKILL: re-create empty (same id/uuid); bluestore: restart.
@@ -120,7 +120,7 @@ wait_degraded() {
   done
 }
 
-pg_stamps() { cl_ceph pg ls-by-pool "$1" -f json | jq -r '.pg_stats[] | "\(.pgid) \(.last_deep_scrub_stamp)"' | sort; }
+pg_stamps() { cl_query "pg ls-by-pool" poolstr="$1" | jq -r '.pg_stats[] | "\(.pgid) \(.last_deep_scrub_stamp)"' | sort; }
 
 # deep_scrub POOL [PGID...]: deep-scrub the PGs (all of POOL's by default) and wait until each finished.
 deep_scrub() {

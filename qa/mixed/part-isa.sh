@@ -53,12 +53,12 @@ isa_pin() {
   wait_pgs "pg-upmap layouts applied" 120 "$(layout_pred)"
   wait_pgs "every PG active+clean" "$CL_TIMEOUT_CLEAN" '$3 == "active+clean"'
 }
-pool_id() { cl_ceph osd pool ls detail -f json | jq -r --arg p "$1" '.[] | select(.pool_name == $p) | .pool_id'; }
+pool_id() { cl_query "osd pool ls" detail=detail | jq -r --arg p "$1" '.[] | select(.pool_name == $p) | .pool_id'; }
 # profile_is NAME KEY=VALUE...: the monitor's profile NAME has (at least) these keys.
 profile_is() {
   local name=$1 got kv
   shift
-  got=$(cl_ceph osd erasure-code-profile get "$name" -f json) || fail "erasure-code-profile get $name"
+  got=$(cl_query "osd erasure-code-profile get" name="$name") || fail "erasure-code-profile get $name"
   for kv in "$@"; do
     [ "$(jq -r --arg k "${kv%%=*}" '.[$k] // ""' <<<"$got")" = "${kv#*=}" ] ||
       fail "profile $name: expected ${kv%%=*}=${kv#*=}, the monitor stores: $(jq -c . <<<"$got")"
@@ -141,7 +141,7 @@ part_isa() {
   cl_ceph osd out 4 5 6 >/dev/null 2>&1 || fail "osd out 4 5 6"
   cl_ceph osd pool create "${POOLS[0]}" $PG_NUM $PG_NUM erasure >"$WORK/out" 2>&1 || fail "pool create ${POOLS[0]} erasure: $(cat "$WORK/out")"
   cl_ceph osd pool application enable "${POOLS[0]}" rados >/dev/null 2>&1
-  [ "$(cl_ceph osd pool ls detail -f json | jq -r --arg p "${POOLS[0]}" '.[] | select(.pool_name == $p) | .erasure_code_profile')" = default ] ||
+  [ "$(cl_query "osd pool ls" detail=detail | jq -r --arg p "${POOLS[0]}" '.[] | select(.pool_name == $p) | .erasure_code_profile')" = default ] ||
     fail "${POOLS[0]} does not use the profile 'default'"
   step "pool ${POOLS[0]} made with the cluster's default profile (ceph osd pool create ${POOLS[0]} $PG_NUM $PG_NUM erasure):"
   profile_is default plugin=isa technique=reed_sol_van k=2 m=2
