@@ -35,11 +35,12 @@ if [ -n "$source_tests" ]; then
   ec_build build-real-headers cmake --build "$build" -j"$(nproc)"
 fi
 # In another release's root (EC_UNIT_SCOPE=release, qa/release/run) only what differs for that release: the
-# engine's GF and codec suites and the release-independent qa checks are the host's (same compiler family,
-# same code); the kernels against the reference stay, for that compiler's optimiser.
+# engine's GF and codec suites, its exhaustive decode and decode cache bounds and the release-independent
+# qa checks are the host's (same compiler family, same code); the kernels against the reference stay, for
+# that compiler's optimiser.
 scope=()
 if [ "${EC_UNIT_SCOPE:-all}" = release ]; then
-  scope=(-E '^(gf|codec)\.|^qa\.apt_sources$|^doc_links')
+  scope=(-E '^(gf|codec|decode_cache_memory)\.|^decode\.every_pattern|^qa\.apt_sources$|^doc_links')
   log "unit suite: what differs for Ceph $release (the engine's gf and codec suites ran on the host)"
 fi
 ec_step ctest ctest --test-dir "$build" --output-on-failure -j"$(nproc)" "${scope[@]}"
