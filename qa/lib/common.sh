@@ -55,7 +55,7 @@ ec_deb_configure() {
   }
 }
 # What the trees qa tests add to the package's configuration: the tests, without debug information.
-EC_QA_TREE_ARGS=(-DEC_BUILD_TESTS=ON -DEC_TESTS_DEBUG_INFO=OFF)
+EC_QA_TREE_ARGS=(-DEC_BUILD_TESTS=ON -DEC_TESTS_DEBUG_INFO=OFF -DEC_TESTS_UNITY_BUILD=ON)
 # ec_native_configure BUILD: stage 10's tree of the installed release in BUILD, tests and tools included.
 ec_native_configure() { ec_deb_configure "$1" "" "${EC_QA_TREE_ARGS[@]}" -DEC_BUILD_RESEARCH_TOOLS=ON; }
 # ec_ppc_configure BUILD: the ppc64le cross build of the installed release in BUILD, tests included.
@@ -72,7 +72,7 @@ ec_asan_configure() {
   CC=clang CXX=clang++ cmake -S "$EC_TOP" -B "$EC_ASAN_BUILD" -G Ninja \
     -DCMAKE_C_FLAGS_RELWITHDEBINFO="-O2 -gline-tables-only -DNDEBUG" \
     -DCMAKE_CXX_FLAGS_RELWITHDEBINFO="-O2 -gline-tables-only -DNDEBUG" \
-    -DEC_SANITIZE=address,undefined,fuzzer-no-link -DEC_BUILD_FUZZERS=ON >/dev/null
+    -DEC_SANITIZE=address,undefined,fuzzer-no-link -DEC_BUILD_FUZZERS=ON -DEC_TESTS_UNITY_BUILD=ON >/dev/null
 }
 
 log() { printf '\n==> %s\n' "$*" >&2; }

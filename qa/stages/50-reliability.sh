@@ -13,7 +13,7 @@ ensure_packages "${EC_BUILD_PACKAGES[@]}" clang libclang-rt-14-dev
 log "ThreadSanitizer: one codec shared by 8 threads (through the plugin's interface), one engine Codec by 4"
 tsan=$EC_TOP/build-tsan
 # -g1: line tables and function names, what ThreadSanitizer's reports print, for less than -g's cost.
-cmake -S "$EC_TOP" -B "$tsan" -G Ninja -DEC_SANITIZE=thread -DEC_BUILD_TOOLS=OFF \
+cmake -S "$EC_TOP" -B "$tsan" -G Ninja -DEC_SANITIZE=thread -DEC_BUILD_TOOLS=OFF -DEC_TESTS_UNITY_BUILD=ON \
   -DCMAKE_C_FLAGS_RELWITHDEBINFO="-O2 -g1 -DNDEBUG" -DCMAKE_CXX_FLAGS_RELWITHDEBINFO="-O2 -g1 -DNDEBUG" >/dev/null
 # Only what the tests need (the codec, the kernels, googletest), not the whole tree.
 ec_build build-tsan cmake --build "$tsan" -j"$(nproc)" --target reliability_thread_test codec_test
