@@ -2,7 +2,7 @@
 // The main of Ceph's plugin conformance suite outside Ceph's build. Ceph links the suite with its unit.cc,
 // whose global_init() makes the process's CephContext from the command line; that code is in Ceph's static
 // libglobal, which Debian does not ship. Here the context comes from librados as for the project's
-// benchmark (tools/ceph_erasure_code_benchmark/ceph_context.cc: defaults, then the command line's Ceph
+// benchmark (src/ceph-host/ceph_context.cc: defaults, then the command line's Ceph
 // options such as --erasure_code_dir DIR) and is published as g_ceph_context, which the suite reads.
 //
 // Before the tests it prints which of the suite's profiles run as plugin=power8 and as what; after them it

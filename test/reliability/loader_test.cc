@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: LGPL-2.1-or-later
 // The loader (libec_power8.so) and the variant libraries, loaded through a registry that follows Ceph's
-// (tools/ceph_erasure_code_benchmark/registry.cc) exactly as ceph-osd and ceph-mon load them:
+// (src/ceph-host/registry.cc) exactly as ceph-osd and ceph-mon load them:
 //  - a profile naming a variant library (plugin=power8_<variant>) is refused with EINVAL and a message
 //    naming plugin=power8 power8-variant=<variant>, for every variant (gfni ones included) and whatever
 //    name the library was loaded under;
