@@ -2,15 +2,18 @@
 # SPDX-License-Identifier: LGPL-2.1-or-later
 # Pool-level helpers for tests on a qa/cluster cluster: objects written and read back against local copies,
 # daemons checked, OSDs killed and revived, deep-scrubs waited for. Source it after qa/cluster/lib.sh.
-# The caller sets WORK (a scratch directory), OSDS (OSD count) and PLUGIN (the plugin under test), and
-# may override step and fail after sourcing.
+# The caller sets WORK (a scratch directory), OSDS (OSD count) and PLUGIN (the plugin under test) before
+# it calls them; QA_ON_FAIL (optional) names a command fail runs before it dumps the daemons' logs.
 
 T0=${T0:-$SECONDS}
 step() { printf '[%(%H:%M:%S)T +%3ds] %s\n' -1 $((SECONDS - T0)) "$*" >&2; }
 # A background job that sets QA_FAIL_QUIET leaves the logs to the shell that waits for it and fails in turn.
 fail() {
   printf '[%(%H:%M:%S)T +%3ds] FAIL: %s\n' -1 $((SECONDS - T0)) "$*" >&2
-  [ -n "${QA_FAIL_QUIET:-}" ] || cl_dump_logs || true
+  if [ -z "${QA_FAIL_QUIET:-}" ]; then
+    [ -z "${QA_ON_FAIL:-}" ] || $QA_ON_FAIL || true
+    cl_dump_logs || true
+  fi
   exit 1
 }
 # cl_die (lib) already dumps logs.
@@ -62,6 +65,25 @@ get_check() {
   rm -f "$out"
   cl_rados -p "$1" get "$2" "$out" || fail "rados get $1/$2 failed"
   cmp -s "$out" "$3" || fail "$1/$2: content read back differs from what was written ($(wc -c <"$out") vs $(wc -c <"$3") bytes)"
+}
+# verify_pools WHAT POOL...: every object recorded for the pools ($WORK/objects.POOL, "object file" lines)
+# reads back exact; the pools at once (one rados call after the other is slow).
+verify_pools() {
+  local what=$1 pool pid pids=() rc=0
+  shift
+  : >"$WORK/verify.err"
+  for pool in "$@"; do
+    (
+      while read -r obj file; do
+        cl_rados -p "$pool" get "$obj" "$WORK/verify.$pool" 2>/dev/null || { echo "rados get $pool/$obj failed"; exit 1; }
+        cmp -s "$WORK/verify.$pool" "$file" || { echo "$pool/$obj differs from what was written"; exit 1; }
+      done <"$WORK/objects.$pool"
+    ) >>"$WORK/verify.err" 2>&1 &
+    pids+=($!)
+  done
+  for pid in "${pids[@]}"; do wait "$pid" || rc=1; done
+  [ $rc -eq 0 ] || fail "$what: $(cat "$WORK/verify.err")"
+  step "  $what: all $(for pool in "$@"; do cat "$WORK/objects.$pool"; done | wc -l) objects of $# pool(s) exact"
 }
 # verify_all POOL WHAT: read every recorded object back.
 verify_all() {
@@ -120,29 +142,54 @@ wait_degraded() {
   done
 }
 
-pg_stamps() { cl_query "pg ls-by-pool" poolstr="$1" | jq -r '.pg_stats[] | "\(.pgid) \(.last_deep_scrub_stamp)"' | sort; }
+# pg_stamps POOL...: "pgid stamp" of the last deep-scrub of every PG of the pools.
+pg_stamps() {
+  local pool
+  for pool in "$@"; do
+    cl_query "pg ls-by-pool" poolstr="$pool" | jq -r '.pg_stats[] | "\(.pgid) \(.last_deep_scrub_stamp)"'
+  done | sort
+}
 
-# deep_scrub POOL [PGID...]: deep-scrub the PGs (all of POOL's by default) and wait until each finished.
-deep_scrub() {
-  local pool=$1
+# scrub_pgs "POOL..." PGID...: deep-scrub the PGs (of those pools; all of theirs when none is given) at
+# once and wait until each one finished; sets SCRUBBED to how many.
+scrub_pgs() {
+  local pools=$1
   shift
-  local before pgs pg start=$SECONDS
-  before=$(pg_stamps "$pool")
+  local before pgs pg pending start=$SECONDS
+  # shellcheck disable=SC2086
+  before=$(pg_stamps $pools)
   if [ $# -gt 0 ]; then pgs=("$@"); else mapfile -t pgs < <(awk '{print $1}' <<<"$before"); fi
   for pg in "${pgs[@]}"; do cl_ceph pg deep-scrub "$pg" >/dev/null 2>&1 || fail "pg deep-scrub $pg"; done
   while :; do
-    local now pending=0
-    now=$(pg_stamps "$pool")
-    for pg in "${pgs[@]}"; do
-      [ "$(grep "^$pg " <<<"$before")" != "$(grep "^$pg " <<<"$now")" ] || pending=$((pending + 1))
-    done
-    [ $pending -eq 0 ] && break
-    [ $((SECONDS - start)) -lt 240 ] || fail "deep-scrub of $pending PG(s) of $pool not done after 240s ($(cl_pg_states "$pool"))"
-    cl_fail_if_crashed "deep-scrubbing $pool"
+    # PGs whose stamp has not moved yet.
+    # shellcheck disable=SC2086
+    pending=$(comm -12 <(grep -E "^($(IFS='|'; echo "${pgs[*]//./\\.}")) " <<<"$before") <(pg_stamps $pools) | wc -l)
+    [ "$pending" -eq 0 ] && break
+    [ $((SECONDS - start)) -lt 300 ] || fail "deep-scrub of $pending PG(s) of $pools not done after 300s ($(cl_pg_states))"
+    cl_fail_if_crashed "deep-scrubbing $pools"
     sleep "$CL_POLL"
   done
-  step "  deep-scrubbed ${#pgs[@]} PG(s) of $pool in $((SECONDS - start))s"
+  SCRUBBED=${#pgs[@]}
+}
+
+# deep_scrub POOL [PGID...]: deep-scrub the PGs (all of POOL's by default) and wait until each finished.
+deep_scrub() {
+  local pool=$1 start=$SECONDS
+  shift
+  scrub_pgs "$pool" "$@"
+  step "  deep-scrubbed $SCRUBBED PG(s) of $pool in $((SECONDS - start))s"
 }
 
 inconsistent_pgs() { cl_rados list-inconsistent-pg "$1" | jq -r '.[]' | tr '\n' ' '; }
+
+# scrub_clean POOL...: deep-scrub every PG of the pools at once; none may be inconsistent.
+scrub_clean() {
+  local pool inc start=$SECONDS
+  scrub_pgs "$*"
+  for pool in "$@"; do
+    inc=$(inconsistent_pgs "$pool")
+    [ -z "$inc" ] || fail "deep-scrub found inconsistent PGs in $pool: $inc"
+  done
+  step "  deep-scrub of $SCRUBBED PGs in $((SECONDS - start))s: nothing inconsistent"
+}
 

@@ -162,10 +162,10 @@ part_isa() {
   cl_wait_osds_up "$CL_OSDS"
   step "osd.$ISA_GIVEN re-created empty, the ppc64el OSDs in"
   isa_serve_on_ppc64el "$id"
-  verify_all "adopted, read through ppc64el primaries"
+  verify_written "adopted, read through ppc64el primaries"
   phase 0
-  deep_scrub_all
-  verify_all "final (${POOLS[0]})"
+  scrub_clean "${POOLS[@]}"
+  verify_written "final (${POOLS[0]})"
   final_checks
 
   # ------------------------------------------------ 3. a new pool from power8's isa mode as the default
@@ -185,7 +185,7 @@ part_isa() {
   pick_objects
   write_objects
   phase 0
-  deep_scrub_all
-  verify_all "final (${POOLS[0]})"
+  scrub_clean "${POOLS[@]}"
+  verify_written "final (${POOLS[0]})"
   final_checks
 }
