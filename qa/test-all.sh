@@ -48,13 +48,6 @@ fi
 # shellcheck disable=SC2206
 args+=(${EC_CTEST_ARGS:-})
 
-# ctest's measured test times (CTestCostData.txt) from the last run on this machine: with them ctest starts
-# the longest tests first, where a fresh clone's build-qa would only have the COST guesses. Only the
-# order depends on them, never a result.
-costs=$qa/Testing/Temporary/CTestCostData.txt
-mkdir -p "$(dirname "$costs")" "$EC_CACHE/ctest"
-[ ! -s "$EC_CACHE/ctest/CTestCostData.txt" ] || [ -s "$costs" ] || cp "$EC_CACHE/ctest/CTestCostData.txt" "$costs"
-
 start=$(date +%s)
 rc=0
 # kill_tree PID: PID and every process below it (a run stopped early leaves no test behind; the cluster
@@ -71,7 +64,6 @@ trap 'kill_tree $ctest_pid; exit 143' TERM INT HUP
 wait $ctest_pid || rc=$?
 trap - TERM INT HUP
 total=$(( $(date +%s) - start ))
-[ ! -s "$costs" ] || cp "$costs" "$EC_CACHE/ctest/CTestCostData.txt"
 
 log "record ($EC_RECORD): wall and CPU seconds of each test and step"
 "$EC_TOP/qa/suite/report" "$EC_RECORD"
