@@ -60,8 +60,8 @@ put_obj() {
   echo "$2 $3" >>"$WORK/objects.$1"
   get_check "$1" "$2" "$3"
 }
-get_check() {
-  local out=$WORK/get.tmp
+get_check() { # POOL OBJ FILE; its scratch file is the calling process's, so pools can be read at once
+  local out=$WORK/get.$BASHPID
   rm -f "$out"
   cl_rados -p "$1" get "$2" "$out" || fail "rados get $1/$2 failed"
   cmp -s "$out" "$3" || fail "$1/$2: content read back differs from what was written ($(wc -c <"$out") vs $(wc -c <"$3") bytes)"
@@ -74,10 +74,8 @@ verify_pools() {
   : >"$WORK/verify.err"
   for pool in "$@"; do
     (
-      while read -r obj file; do
-        cl_rados -p "$pool" get "$obj" "$WORK/verify.$pool" 2>/dev/null || { echo "rados get $pool/$obj failed"; exit 1; }
-        cmp -s "$WORK/verify.$pool" "$file" || { echo "$pool/$obj differs from what was written"; exit 1; }
-      done <"$WORK/objects.$pool"
+      QA_FAIL_QUIET=1
+      while read -r obj file; do get_check "$pool" "$obj" "$file"; done <"$WORK/objects.$pool"
     ) >>"$WORK/verify.err" 2>&1 &
     pids+=($!)
   done
