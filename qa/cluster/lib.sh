@@ -30,6 +30,8 @@ cl_ceph() { timeout "$CL_TIMEOUT_CMD" ceph --connect-timeout 30 "$@"; }
 # and checks, through librados (qa/cluster/ceph-query: a fifth of the CPU of a `ceph` process).
 CL_QUERY=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)/ceph-query
 cl_query() { timeout "$CL_TIMEOUT_CMD" /usr/bin/python3 "$CL_QUERY" "$@"; }
+# qa/cluster/rados-objects: recorded objects read back and compared through one librados client.
+CL_RADOS_OBJECTS=$(dirname "$CL_QUERY")/rados-objects
 cl_rados() { timeout "$CL_TIMEOUT_CMD" rados "$@"; }
 
 # The ports of one cluster: mon v2 and v1 at P and P+1, every other bind (ms_bind_port_min/max) in P+2 ..

@@ -67,30 +67,14 @@ get_check() { # POOL OBJ FILE; its scratch file is the calling process's, so poo
   cmp -s "$out" "$3" || fail "$1/$2: content read back differs from what was written ($(wc -c <"$out") vs $(wc -c <"$3") bytes)"
 }
 # verify_pools WHAT POOL...: every object recorded for the pools ($WORK/objects.POOL, "object file" lines)
-# reads back exact; the pools at once (one rados call after the other is slow).
+# reads back exact (qa/cluster/rados-objects: one client for them all).
 verify_pools() {
-  local what=$1 pool pid pids=() rc=0
+  local what=$1 pool specs=()
   shift
-  : >"$WORK/verify.err"
-  for pool in "$@"; do
-    (
-      QA_FAIL_QUIET=1
-      while read -r obj file; do get_check "$pool" "$obj" "$file"; done <"$WORK/objects.$pool"
-    ) >>"$WORK/verify.err" 2>&1 &
-    pids+=($!)
-  done
-  for pid in "${pids[@]}"; do wait "$pid" || rc=1; done
-  [ $rc -eq 0 ] || fail "$what: $(cat "$WORK/verify.err")"
+  for pool in "$@"; do specs+=("$pool=$WORK/objects.$pool"); done
+  timeout 600 /usr/bin/python3 "$CL_RADOS_OBJECTS" verify "${specs[@]}" >"$WORK/verify.err" 2>&1 ||
+    fail "$what: $(head -20 "$WORK/verify.err")"
   step "  $what: all $(for pool in "$@"; do cat "$WORK/objects.$pool"; done | wc -l) objects of $# pool(s) exact"
-}
-# verify_all POOL WHAT: read every recorded object back.
-verify_all() {
-  local obj file n=0
-  while read -r obj file; do
-    get_check "$1" "$obj" "$file"
-    n=$((n + 1))
-  done <"$WORK/objects.$1"
-  step "  $2: $n objects of $1 read back, checksums match ($(sha256sum "$WORK/objects.$1" | cut -c1-8))"
 }
 
 # ---------------------------------------------------------------- ceph helpers
