@@ -43,16 +43,17 @@ fi
 # older ones what depends on the CPU: the kernels of each variant it runs (an instruction it lacks is a
 # SIGILL there), the probe's pick (each run asserts it), the loader and the plugin on the picked variant.
 # The GF and codec suites, the threads and memory tests and the refusals give the same result on any
-# model (qemu executes an instruction alike on each), so they run once. The exhaustive decode (every
-# erasure pattern) and the decode cache's memory bounds run on none: their matrices and bookkeeping are
-# portable code that the host's gcc of the same release proves, the kernels they call are the simd
-# suite's, and the sampled decode patterns run here.
+# model (qemu executes an instruction alike on each), so they run once, and so does the golden decode under
+# erasures (the kernels it calls are the simd suite's). The exhaustive decode (every erasure pattern), the
+# decode cache's memory bounds and the coding matrices of more than 40 chunks run on none: their matrices
+# and bookkeeping are portable code that the host's gcc of the same release proves, the kernels they call
+# are the simd suite's, and the sampled decode patterns and the matrices of up to 40 chunks run here.
 newest_cpu=$(awk '{print $NF}' <<<"$unit_cpus")
 for cpu in $unit_cpus; do
-  scope=(-E '^decode\.every_pattern|^decode_cache_memory\.') what=""
+  scope=(-E '^decode\.every_pattern|^decode_cache_memory\.|^gf\.GfMatrixLarge\.') what=""
   if [ "$cpu" != "$newest_cpu" ]; then
     what="; what depends on the CPU"
-    scope=(-E '^(gf|codec|abi)\.|^(thread_safety|decode_cache_memory|cache_alloc|ConformanceProfileMap)\.|^decode\.every_pattern|^isal_compare|^bench_(refuses|jerasure)')
+    scope=(-E '^(gf|codec|abi)\.|^(thread_safety|decode_cache_memory|cache_alloc|ConformanceProfileMap)\.|^decode\.every_pattern|^golden\.every_variant_decodes|^isal_compare|^bench_(refuses|jerasure)')
   fi
   log "unit tests under qemu-ppc64le -cpu $cpu (the probe must pick $cpu)$what"
   QEMU_CPU=$cpu EC_EXPECT_VARIANT=$cpu ec_step "ctest-$cpu" ctest --test-dir "$BUILD" --output-on-failure -j"$(nproc)" "${scope[@]}"
