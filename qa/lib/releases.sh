@@ -57,6 +57,14 @@ release_tentacle_or_later() {
   return 1
 }
 
+# Does RELEASE's Debian ceph-test ship Ceph's test clients (ceph_test_rados, the librados API suites)? From
+# 18.2 on; 16.2.15's holds only a Java jar.
+release_has_ceph_test_clients() {
+  local series
+  series=$(release_field "$1" series) || return 1
+  [ "${series%%.*}" -ge 18 ]
+}
+
 release_others_to_run() {
   local host
   if [ -n "${EC_RELEASES:-}" ]; then echo "$EC_RELEASES"; return 0; fi

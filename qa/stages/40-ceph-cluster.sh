@@ -17,6 +17,9 @@
 #              split and merged, primaries moved, shard reads failed; at the end every shard of every
 #              pool in the stores against a re-encode (which covers power8's isa Cauchy pool, so fastec
 #              does not run a second time with that code).
+#   rados      Reef and later: qa/standalone/ceph-rados-test --short: Ceph's own clients from ceph-test,
+#              ceph_test_rados with its erasure-code suites' op weights and the librados API suites' EC
+#              fixtures, on power8 in both code families beside jerasure and isa.
 #   40-ceph-cluster.sh [PART...]       the parts (default: every part of the installed release)
 #   40-ceph-cluster.sh --parts RELEASE the parts of RELEASE, one line (qa/suite makes one test of each)
 # Needs the plugin built by stage 10 in $EC_BUILD/lib. EC_QA_* variables pass through (see the scripts).
@@ -25,7 +28,9 @@ set -euo pipefail
 . "$(dirname "$0")/../lib/common.sh"
 
 parts_of() {
-  if release_tentacle_or_later "$1"; then echo "pools fastec thrash"; else echo "pools overwrite"; fi
+  if release_tentacle_or_later "$1"; then echo "pools fastec thrash rados"
+  elif release_has_ceph_test_clients "$1"; then echo "pools overwrite rados"
+  else echo "pools overwrite"; fi
 }
 if [ "${1:-}" = --parts ]; then
   [ $# -eq 2 ] || die "usage: $0 --parts RELEASE"
@@ -57,5 +62,9 @@ for part in "${parts[@]}"; do
       ensure_packages python3-rados
       log "FastEC (Ceph $release): qa/standalone/thrash-test --short (power8 beside jerasure and isa)"
       ec_step thrash-test "$EC_TOP/qa/standalone/thrash-test" --short ;;
+    rados)
+      ensure_packages ceph-test python3
+      log "Ceph $release's own rados EC clients (ceph-test): qa/standalone/ceph-rados-test --short"
+      ec_step ceph-rados-test "$EC_TOP/qa/standalone/ceph-rados-test" --short ;;
   esac
 done
