@@ -10,11 +10,14 @@
 #   EC_JOBS            ctest's parallel level (default 6 on 2 cores: a build or a qemu cluster counts 2,
 #                      a cluster test or a root 1, so a build is not starved by cluster tests)
 #   EC_CTEST_ARGS      more ctest arguments (e.g. "-L tentacle")
+#   EC_PROOF_CACHE=off  rerun every proof (by default a unit suite that passed with the same inputs is
+#                      reused: qa/lib/proof-cache.sh)
 # Each run writes build-qa/record.tsv (every test and step: wall and CPU seconds, what it reused),
 # build-qa/results.xml (JUnit) and build-qa/logs/TEST.log, and prints the record's summary at the end.
 set -euo pipefail
 . "$(dirname "$0")/lib/common.sh"
 . "$EC_TOP/qa/lib/record.sh"
+. "$EC_TOP/qa/lib/proof-cache.sh"
 
 # What ctest, the installed release's name (ceph-base) and the other releases' roots need; the rest of the
 # host's packages come with the first test (qa/stages/00-packages.sh), while the roots are made.
@@ -48,6 +51,10 @@ fi
 # shellcheck disable=SC2206
 args+=(${EC_CTEST_ARGS:-})
 
+# The work tree's content, part of every reusable proof's key (qa/lib/proof-cache.sh): read once, before
+# any test writes into the tree.
+EC_TREE_HASH=$(ec_tree_hash)
+export EC_TREE_HASH
 start=$(date +%s)
 rc=0
 # kill_tree PID: PID and every process below it (a run stopped early leaves no test behind; the cluster

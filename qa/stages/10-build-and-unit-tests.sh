@@ -11,6 +11,7 @@
 set -euo pipefail
 . "$(dirname "$0")/../lib/common.sh"
 . "$EC_TOP/qa/lib/record.sh"
+. "$EC_TOP/qa/lib/proof-cache.sh"
 ensure_packages "${EC_BUILD_PACKAGES[@]}"
 release=$(release_installed)
 cd "$EC_TOP"
@@ -43,7 +44,7 @@ if [ "${EC_UNIT_SCOPE:-all}" = release ]; then
   scope=(-E '^(gf|codec|decode_cache_memory)\.|^decode\.every_pattern|^qa\.apt_sources$|^doc_links')
   log "unit suite: what differs for Ceph $release (the engine's gf and codec suites ran on the host)"
 fi
-ec_step ctest ctest --test-dir "$build" --output-on-failure -j"$(nproc)" "${scope[@]}"
+EC_PROOF_TREES=$EC_TOP/$build ec_proof_step ctest ctest --test-dir "$build" --output-on-failure -j"$(nproc)" "${scope[@]}"
 for t in $source_tests; do
   # ctest -N lists what was registered: a configure that dropped one must not pass quietly.
   ctest --test-dir "$build" -N -R "^${t//./\\.}\$" | grep -q 'Total Tests: 1$' ||

@@ -10,6 +10,7 @@
 set -euo pipefail
 . "$(dirname "$0")/../lib/common.sh"
 . "$EC_TOP/qa/lib/record.sh"
+. "$EC_TOP/qa/lib/proof-cache.sh"
 ensure_packages "${EC_BUILD_PACKAGES[@]}" clang libclang-rt-14-dev
 build=$EC_ASAN_BUILD
 ec_step configure ec_asan_configure
@@ -18,9 +19,9 @@ export ASAN_OPTIONS=detect_leaks=0:abort_on_error=1 UBSAN_OPTIONS=print_stacktra
 # Not the plugin's exhaustive decode (every erasure pattern of every k+m <= 12): its result is gcc's of
 # stage 10, and under ASan the sampled patterns and stage 50's fuzz_decode (random profiles and erasures)
 # walk the same decode paths.
-ec_step ctest ctest --test-dir "$build" --output-on-failure -j"$(nproc)" -E '^ceph_erasure_code_tool|^decode\.every_pattern'
+EC_PROOF_TREES=$build ec_proof_step ctest ctest --test-dir "$build" --output-on-failure -j"$(nproc)" -E '^ceph_erasure_code_tool|^decode\.every_pattern'
 # The plugin libraries are dlopen()ed by Ceph's (uninstrumented) tool: clang links its ASan runtime into
 # instrumented executables only, so preload the shared one (it carries UBSan's handlers too) for it.
 asan_rt=$(clang -print-file-name=libclang_rt.asan-x86_64.so)
 [ -f "$asan_rt" ] || die "clang's shared ASan runtime not found (clang -print-file-name gave $asan_rt)"
-ec_step ceph-erasure-code-tool-test env LD_PRELOAD="$asan_rt" "$EC_TOP/qa/tool/ceph-erasure-code-tool-test" "$build/lib"
+EC_PROOF_TREES=$build ec_proof_step ceph-erasure-code-tool-test env LD_PRELOAD="$asan_rt" "$EC_TOP/qa/tool/ceph-erasure-code-tool-test" "$build/lib"

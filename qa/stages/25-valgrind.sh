@@ -5,6 +5,7 @@
 set -euo pipefail
 . "$(dirname "$0")/../lib/common.sh"
 . "$EC_TOP/qa/lib/record.sh"
+. "$EC_TOP/qa/lib/proof-cache.sh"
 ensure_packages valgrind
 [ -e "$EC_BUILD/lib/libec_power8.so" ] || die "$EC_BUILD/lib/libec_power8.so missing: run stage 10 (the build) first"
-ec_step valgrind-round-trip "$EC_TOP/qa/tool/valgrind-round-trip" "$EC_BUILD/lib"
+EC_PROOF_TREES=$EC_BUILD/lib ec_proof_step valgrind-round-trip "$EC_TOP/qa/tool/valgrind-round-trip" "$EC_BUILD/lib"

@@ -15,6 +15,7 @@
 set -euo pipefail
 . "$(dirname "$0")/../lib/common.sh"
 . "$EC_TOP/qa/lib/record.sh"
+. "$EC_TOP/qa/lib/proof-cache.sh"
 
 # libjerasure-dev, libisal-dev: the reference shards of ceph-tool-test where the release's tool writes no parity
 # (20.2.4; qa/tool/jerasure-shards.c links both). dpkg-dev, debhelper: debian/rules configures the cross
@@ -28,6 +29,8 @@ log "ppc64el sysroot (Debian packages via a private apt configuration)"
 ec_step sysroot bash "$EC_TOP/qa/ppc64le/sysroot.sh" "$SYSROOT" >/dev/null
 
 log "cross build in $BUILD"
+# The unit suite and Debian's tool below run the cross build against the sysroot: a proof of both.
+export EC_PROOF_TREES=$BUILD EC_PROOF_FILES=$SYSROOT/.ec-sysroot-done
 ec_ppc_configure "$BUILD"
 unit_cpus=${EC_PPC64LE_UNIT_CPUS-power8 power9 power10}
 if [ -n "$unit_cpus" ]; then
@@ -56,8 +59,8 @@ for cpu in $unit_cpus; do
     scope=(-E '^(gf|codec|abi)\.|^(thread_safety|decode_cache_memory|cache_alloc|ConformanceProfileMap)\.|^decode\.every_pattern|^golden\.every_variant_decodes|^isal_compare|^bench_(refuses|jerasure)')
   fi
   log "unit tests under qemu-ppc64le -cpu $cpu (the probe must pick $cpu)$what"
-  QEMU_CPU=$cpu EC_EXPECT_VARIANT=$cpu ec_step "ctest-$cpu" ctest --test-dir "$BUILD" --output-on-failure -j"$(nproc)" "${scope[@]}"
+  QEMU_CPU=$cpu EC_EXPECT_VARIANT=$cpu ec_proof_step "ctest-$cpu" ctest --test-dir "$BUILD" --output-on-failure -j"$(nproc)" "${scope[@]}"
 done
 
 log "Debian's ppc64el ceph-erasure-code-tool under qemu vs the amd64 tool"
-ec_step ceph-tool-test bash "$EC_TOP/qa/ppc64le/ceph-tool-test" --sysroot "$SYSROOT" --plugin-dir "$BUILD/lib" --cpus "${EC_PPC64LE_TOOL_CPUS:-power8 power9 power10}"
+ec_proof_step ceph-tool-test bash "$EC_TOP/qa/ppc64le/ceph-tool-test" --sysroot "$SYSROOT" --plugin-dir "$BUILD/lib" --cpus "${EC_PPC64LE_TOOL_CPUS:-power8 power9 power10}"
