@@ -18,6 +18,12 @@ constexpr std::size_t kMaxTableBytes = 128;
 // 16-byte aligned; a variant may rely on that, not on more).
 constexpr std::size_t kTableAlignment = 64;
 
+// How a dot product reads its sources once they and its outputs exceed twice the core's L1D: as many
+// registers of each source per step as in cache (wide), or the fewer the variant names (narrow). Which is
+// faster depends on the core (on AMD Zen 4, narrow for one to three rows; on Intel Emerald Rapids, wide);
+// the bytes are the same. measure: time both and keep the faster (Kernels::tune_beyond_l1).
+enum class BeyondL1 { measure, narrow, wide };
+
 struct Kernels {
   const char *name; // the variant, as in libec_power8_<name>.so and power8-variant=<name>
 
@@ -53,6 +59,11 @@ struct Kernels {
   // dst = src[0] ^ ... ^ src[n - 1], n >= 1. dst may be one of the src pointers (exactly, no partial
   // overlap), which makes it an in-place accumulate.
   void (*xor_many)(std::size_t len, unsigned n, const std::uint8_t *const *src, std::uint8_t *dst);
+  // Sets how this variant's dot products read sources beyond L1 (process-wide, for every codec using it;
+  // narrow until set), measuring both ways for a few milliseconds when asked to (only on a CPU that runs
+  // the variant), and writes what it chose and why as one line into report (NUL-terminated, at most
+  // report_bytes). Null where the variant has one way only.
+  void (*tune_beyond_l1)(BeyondL1 mode, char *report, std::size_t report_bytes);
 };
 
 } // namespace ec::simd

@@ -66,6 +66,44 @@ protected:
 
 std::string best() { return simd::runnable_built_variants().front()->name; }
 
+// Where the picked variant has a choice the core decides (simd::BeyondL1), its library logs it when it
+// loads: measured, or as CEPH_EC_POWER8_BEYOND_L1 sets it; a value it does not know is named, and measured
+// instead. Where it has none, no such line.
+TEST_F(LoaderTest, the_variant_logs_how_it_reads_sources_beyond_l1) {
+  const bool has_choice = simd::find_built_variant(best())->tune_beyond_l1 != nullptr;
+  struct Case {
+    const char *value, *expect, *complaint;
+  };
+  const Case cases[] = {
+      {nullptr, ", measured: narrow ", nullptr},
+      {"wide", "wide (as many registers per step as in cache), as set", nullptr},
+      {"narrow", "narrow (one register of each source per step), as set", nullptr},
+      {"fast", ", measured: narrow ", "CEPH_EC_POWER8_BEYOND_L1=fast is not one of measure, narrow, wide; measuring"}};
+  unsigned n = 0;
+  for (const Case &c : cases) {
+    const std::string plugin = "p8tune" + std::to_string(n++);
+    install("power8", plugin);
+    install("power8_" + best(), plugin + "_" + best());
+    if (c.value)
+      setenv("CEPH_EC_POWER8_BEYOND_L1", c.value, 1);
+    else
+      unsetenv("CEPH_EC_POWER8_BEYOND_L1");
+    std::string message, log;
+    EXPECT_EQ(factory_logging(plugin, {{"k", "4"}, {"m", "2"}}, &message, &log), 0) << message;
+    unsetenv("CEPH_EC_POWER8_BEYOND_L1");
+    const std::string line = "variant " + best() + ": dot products beyond L1D: ";
+    if (!has_choice) {
+      EXPECT_EQ(log.find(line), std::string::npos) << log;
+      continue;
+    }
+    EXPECT_NE(log.find(line), std::string::npos) << log;
+    EXPECT_NE(log.find(c.expect), std::string::npos) << (c.value ? c.value : "(unset)") << ": " << log;
+    if (c.complaint) {
+      EXPECT_NE(log.find(c.complaint), std::string::npos) << log;
+    }
+  }
+}
+
 TEST_F(LoaderTest, a_variant_named_in_a_profile_is_refused_with_the_spelling_that_works) {
   for (const simd::Kernels *k : simd::built_variants())
     install(std::string("power8_") + k->name, std::string("power8_") + k->name);

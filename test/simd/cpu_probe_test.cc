@@ -6,6 +6,7 @@
 #include <string>
 #include <vector>
 
+#include "simd/probe/beyond_l1_mode.h"
 #include "simd/probe/cpu_probe.h"
 #include "simd/variants.h"
 
@@ -150,6 +151,24 @@ TEST(RunnableVariants, EveryNameTheProbeGivesIsBuilt) {
   for (const Names &list : lists)
     for (const std::string &name : list)
       EXPECT_NE(find_built_variant(name), nullptr) << "the probe names " << name << ", which this build lacks";
+}
+
+// CEPH_EC_POWER8_BEYOND_L1: its three values; unset or empty measures; anything else measures with a
+// complaint naming the variable, the value and what it accepts.
+TEST(BeyondL1Mode, ValuesAndComplaints) {
+  std::string complaint;
+  EXPECT_EQ(beyond_l1_mode(nullptr, &complaint), BeyondL1::measure);
+  EXPECT_EQ(beyond_l1_mode("", &complaint), BeyondL1::measure);
+  EXPECT_EQ(beyond_l1_mode("measure", &complaint), BeyondL1::measure);
+  EXPECT_EQ(beyond_l1_mode("narrow", &complaint), BeyondL1::narrow);
+  EXPECT_EQ(beyond_l1_mode("wide", &complaint), BeyondL1::wide);
+  EXPECT_EQ(complaint, "");
+  for (const char *bad : {"Wide", "wide ", "1", "narrow,wide"}) {
+    complaint.clear();
+    EXPECT_EQ(beyond_l1_mode(bad, &complaint), BeyondL1::measure) << bad;
+    EXPECT_EQ(complaint, std::string("CEPH_EC_POWER8_BEYOND_L1=") + bad +
+                             " is not one of measure, narrow, wide; measuring");
+  }
 }
 
 } // namespace

@@ -3,6 +3,7 @@
 // misalignments, all small shapes, large regions, and xor_many in place.
 #include <gtest/gtest.h>
 
+#include <string>
 #include <utility>
 
 #include "kernel_checks.h"
@@ -119,6 +120,34 @@ TEST_P(KernelsVsReference, LargeRegions) {
   big.src_align = 1;
   big.dst_align = 62;
   ASSERT_TRUE(check_all(kernels(), big, rng));
+}
+
+// Both ways of reading sources beyond twice L1D (simd::BeyondL1), where a variant has two: every row count
+// of a pass with and without the row of ones, and three rows filling half the L2; then the measurement.
+TEST_P(KernelsVsReference, BothWaysBeyondL1) {
+  if (!kernels().tune_beyond_l1)
+    GTEST_SKIP() << kernels().name << " reads sources beyond L1D one way only";
+  char report[256] = "";
+  Rng rng(9);
+  for (BeyondL1 mode : {BeyondL1::wide, BeyondL1::narrow}) {
+    kernels().tune_beyond_l1(mode, report, sizeof report);
+    for (unsigned rows = 1; rows <= 5; rows++)
+      for (std::size_t len : {ec::simd::l1_data_cache_bytes() * 3 / 4 + 64 * rows + 5,
+                              ec::simd::l2_cache_bytes() / 2 / (4 + rows) + 29}) {
+        Shape s;
+        s.len = len;
+        s.k = 4;
+        s.rows = rows;
+        s.src_align = rng.below(64);
+        s.dst_align = rng.below(64);
+        ASSERT_TRUE(check_dot_prod(kernels(), s, rng)) << report;
+        ASSERT_TRUE(check_xor_dot_prod(kernels(), s, rng)) << report;
+      }
+  }
+  kernels().tune_beyond_l1(BeyondL1::measure, report, sizeof report);
+  EXPECT_NE(std::string(report).find("dot products beyond L1D: "), std::string::npos) << report;
+  EXPECT_NE(std::string(report).find(", measured: narrow "), std::string::npos) << report;
+  kernels().tune_beyond_l1(BeyondL1::narrow, report, sizeof report); // as the other tests expect
 }
 
 TEST_P(KernelsVsReference, XorManyEverySourceCountAndInPlace) {

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: LGPL-2.1-or-later
 // The portable variant: runs on any CPU, built without ISA flags.
 #include "simd/generic/generic_traits.h"
-#include "simd/skeleton/region_loops.h"
+#include "simd/skeleton/make_kernels.h"
 
 namespace ec::simd {
 

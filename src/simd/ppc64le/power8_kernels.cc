@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: LGPL-2.1-or-later
 // The POWER8 variant (ISA 2.07 + the vector crypto facility for vpermxor).
 #include "simd/ppc64le/power8_traits.h"
-#include "simd/skeleton/region_loops.h"
+#include "simd/skeleton/make_kernels.h"
 
 namespace ec::simd {
 

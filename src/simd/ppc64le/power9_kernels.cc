@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: LGPL-2.1-or-later
 // The POWER9 variant (ISA 3.0).
 #include "simd/ppc64le/power9_traits.h"
-#include "simd/skeleton/region_loops.h"
+#include "simd/skeleton/make_kernels.h"
 
 namespace ec::simd {
 

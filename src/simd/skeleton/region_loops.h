@@ -31,7 +31,8 @@
 //   the tables (default: each output loaded, added to and stored in turn; see mad_block)
 //   optional: static constexpr unsigned dot_unroll_beyond_l1(unsigned rows, bool fills_l2), registers per
 //   row of a dot product whose sources and outputs exceed twice the core's L1D and are not prefetched;
-//   fills_l2: they exceed a quarter of its L2 too, but not all of it (default unroll(rows); see dot_rows)
+//   fills_l2: they exceed a quarter of its L2 too, but not all of it (default unroll(rows); see dot_rows);
+//   where it differs from unroll, the variant's library times both when it loads (calibrate.h)
 //   optional: kXorUnrollBeyondL1 (default: xor's unroll in cache), registers per block of xor_many when a
 //   call's sources and output exceed the core's L1D (see xor_range)
 //   optional: kXorUnrollInPlace (default: xor's unroll in cache), registers per block of the xor that adds
@@ -232,6 +233,17 @@ template <class T> struct RegionLoops {
     kept.store(bytes, std::memory_order_relaxed);
     return bytes;
   }
+
+  // Whether dot products beyond twice L1D step as T names there (narrow) or as in cache (wide): set once
+  // by tune_beyond_l1 (calibrate.h), narrow until then. Only where T names another step for some row count.
+  static constexpr bool has_beyond_l1_choice() {
+    for (unsigned rows = 1; rows <= T::kMaxRows; rows++)
+      if (DotUnrollBeyondL1<T>::of(rows, false) != T::unroll(rows) ||
+          DotUnrollBeyondL1<T>::of(rows, true) != T::unroll(rows))
+        return true;
+    return false;
+  }
+  static inline std::atomic<bool> narrow_beyond_l1_{true};
 
   // Long dot products with more rows than one pass holds walk the length in slices, so that the passes
   // after the first find the sources in cache (32 sources x 4 KiB fit a 256 KiB L2).
@@ -611,13 +623,14 @@ template <class T> struct RegionLoops {
       }
     }
     // Where the sources are read from L2 without prefetches, T may read fewer registers of each per step,
-    // and fewer again where they fill most of it. Up to twice L1D the in-cache unroll stays: just past L1D
-    // Zen 4 still feeds four registers per source at L1's pace (see gfni_traits.h).
+    // and fewer again where they fill most of it, if that is faster on this core (narrow_beyond_l1_). Up to
+    // twice L1D the in-cache unroll stays: just past L1D Zen 4 still feeds four registers per source at L1's
+    // pace (see gfni_traits.h).
     constexpr unsigned UL2 = DotUnrollBeyondL1<T>::of(R + XorFirst, false);
     constexpr unsigned UL2Full = DotUnrollBeyondL1<T>::of(R + XorFirst, true);
     if constexpr ((UL2 != U || UL2Full != U) && !Prefetch) {
       const size_t bytes = (end - begin) * (size_t{k} + R + XorFirst);
-      if (bytes > 2 * beyond_l1_bytes()) {
+      if (bytes > 2 * beyond_l1_bytes() && narrow_beyond_l1_.load(std::memory_order_relaxed)) {
         if (bytes > beyond_l2_bytes() / 4 && bytes <= beyond_l2_bytes())
           off = dot_steps<R, UL2Full, Prefetch, XorFirst>(off, end, k, tables, row_stride, src, out);
         else
@@ -927,19 +940,6 @@ template <class T> struct RegionLoops {
       xor_sources<0>(len, n, src, dst);
   }
 };
-
-// The dispatch table of the variant T, constant-initialised (usable before any static constructor runs).
-template <class T> constexpr Kernels make_kernels(const char *name) {
-  return Kernels{name,
-                 T::kTableBytes,
-                 &T::expand,
-                 &RegionLoops<T>::mul,
-                 &RegionLoops<T>::mad,
-                 &RegionLoops<T>::xor_mad,
-                 &RegionLoops<T>::dot_prod,
-                 &RegionLoops<T>::xor_dot_prod,
-                 &RegionLoops<T>::xor_many};
-}
 
 } // namespace ec::simd::skeleton
 

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: LGPL-2.1-or-later
 // The avx2_gfni variant: GFNI affine multiply, 32-byte registers.
-#include "simd/skeleton/region_loops.h"
+#include "simd/skeleton/make_kernels.h"
 #include "simd/x86/avx2_ops.h"
 #include "simd/x86/gfni_traits.h"
 

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: LGPL-2.1-or-later
 // The avx512 variant: split-nibble tables and pshufb, 64-byte registers.
-#include "simd/skeleton/region_loops.h"
+#include "simd/skeleton/make_kernels.h"
 #include "simd/x86/avx512_ops.h"
 #include "simd/x86/nibble_traits.h"
 

@@ -35,7 +35,9 @@ template <class Ops> struct GfniTraits : Ops {
   // A dot product of one or two rows beyond twice L1 (unprefetched: L2's data) with 64-byte registers reads
   // one register of each source per step, as xor_many does there, and three rows do where the call fills
   // most of L2: there L2 feeds one register per source faster than four consecutive ones. Elsewhere, and
-  // with four rows or more or 32-byte registers, four registers per step measured faster.
+  // with four rows or more or 32-byte registers, four registers per step measured faster. That is Zen 4's
+  // L2: Intel's Emerald Rapids runs the 4+2 encode of 64 KiB chunks a fifth faster the in-cache way, so the
+  // library times both ways when it loads and keeps the faster (skeleton/calibrate.h).
   static constexpr unsigned dot_unroll_beyond_l1(unsigned rows, bool fills_l2) {
     return Ops::kWidth == 64 && (rows <= 2 || (rows == 3 && fills_l2)) ? 1 : unroll(rows);
   }

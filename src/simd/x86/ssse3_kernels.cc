@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: LGPL-2.1-or-later
 // The ssse3 variant: split-nibble tables and pshufb, 16-byte registers.
-#include "simd/skeleton/region_loops.h"
+#include "simd/skeleton/make_kernels.h"
 #include "simd/x86/sse_ops.h"
 #include "simd/x86/nibble_traits.h"
 

@@ -8,6 +8,7 @@
 
 #include "erasure-code/power8/common/ErasureCodePluginPower8.h"
 #include "erasure-code/power8/common/ceph_release.h"
+#include "erasure-code/power8/common/kernel_tuning.h"
 #include "simd/kernels.h"
 
 namespace ec::simd {
@@ -16,6 +17,8 @@ extern const Kernels EC_POWER8_KERNELS;
 
 extern "C" __attribute__((visibility("default"))) ceph::ErasureCodePlugin *
 ec_power8_variant_plugin_v1(std::size_t decode_cache_bytes) {
+  // The loader calls this only for a variant this CPU runs: the kernels may be timed here.
+  ec::power8::tune_kernels(ec::simd::EC_POWER8_KERNELS);
   return new (std::nothrow) ec::power8::ErasureCodePluginPower8(ec::simd::EC_POWER8_KERNELS, decode_cache_bytes);
 }
 

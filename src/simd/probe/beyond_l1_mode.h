@@ -1,0 +1,24 @@
+// SPDX-License-Identifier: LGPL-2.1-or-later
+// How the operator sets simd::BeyondL1 for a process: the environment variable below, read where a variant
+// library loads (and by the tools that time the kernels, so that they time what the plugin runs).
+#ifndef EC_SIMD_PROBE_BEYOND_L1_MODE_H
+#define EC_SIMD_PROBE_BEYOND_L1_MODE_H
+
+#include <string>
+
+#include "simd/kernels.h"
+
+namespace ec::simd {
+
+// measure (the default), narrow or wide.
+constexpr const char *kBeyondL1Variable = "CEPH_EC_POWER8_BEYOND_L1";
+
+// The mode a value of kBeyondL1Variable asks for (null or empty: measure); for any other value, measure,
+// with *complaint naming the variable and what it accepts.
+BeyondL1 beyond_l1_mode(const char *value, std::string *complaint);
+// beyond_l1_mode of the variable's value in this process's environment.
+BeyondL1 beyond_l1_mode_from_environment(std::string *complaint);
+
+} // namespace ec::simd
+
+#endif
