@@ -329,17 +329,9 @@ int main(int argc, char **argv) {
     fail("no power8 variant runs on this CPU");
   // As the plugin's variant libraries do when they load: the choices this core decides, timed (or as
   // CEPH_EC_POWER8_BEYOND_L1 sets them), so that what is timed below is what an OSD here runs.
-  for (const ec::simd::Kernels *v : runnable) {
-    if (!v->tune_beyond_l1)
-      continue;
-    std::string complaint;
-    const ec::simd::BeyondL1 mode = ec::simd::beyond_l1_mode_from_environment(&complaint);
-    if (!complaint.empty())
-      std::printf("%s\n", complaint.c_str());
-    char report[256] = "";
-    v->tune_beyond_l1(mode, report, sizeof report);
-    std::printf("%s: %s\n", v->name, report);
-  }
+  for (const ec::simd::Kernels *v : runnable)
+    for (const std::string &line : ec::simd::tune_beyond_l1_from_environment(*v))
+      std::printf("%s\n", line.c_str());
   const Contender dispatch{"dispatch", runnable.front(), isal_dispatch()};
   std::vector<Contender> per_isa;
   std::printf("libisal %s (header); power8's best variant here: %s; ISA-L: its own dispatch\n", isal_version().c_str(),

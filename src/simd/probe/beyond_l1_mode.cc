@@ -17,8 +17,18 @@ BeyondL1 beyond_l1_mode(const char *value, std::string *complaint) {
   return BeyondL1::measure;
 }
 
-BeyondL1 beyond_l1_mode_from_environment(std::string *complaint) {
-  return beyond_l1_mode(std::getenv(kBeyondL1Variable), complaint);
+std::vector<std::string> tune_beyond_l1_from_environment(const Kernels &kernels) {
+  std::vector<std::string> lines;
+  if (!kernels.tune_beyond_l1)
+    return lines;
+  std::string complaint;
+  const BeyondL1 mode = beyond_l1_mode(std::getenv(kBeyondL1Variable), &complaint);
+  if (!complaint.empty())
+    lines.push_back(complaint);
+  char report[256] = "";
+  kernels.tune_beyond_l1(mode, report, sizeof report);
+  lines.push_back(std::string("variant ") + kernels.name + ": " + report);
+  return lines;
 }
 
 } // namespace ec::simd

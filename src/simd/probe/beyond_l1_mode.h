@@ -5,6 +5,7 @@
 #define EC_SIMD_PROBE_BEYOND_L1_MODE_H
 
 #include <string>
+#include <vector>
 
 #include "simd/kernels.h"
 
@@ -16,8 +17,9 @@ constexpr const char *kBeyondL1Variable = "CEPH_EC_POWER8_BEYOND_L1";
 // The mode a value of kBeyondL1Variable asks for (null or empty: measure); for any other value, measure,
 // with *complaint naming the variable and what it accepts.
 BeyondL1 beyond_l1_mode(const char *value, std::string *complaint);
-// beyond_l1_mode of the variable's value in this process's environment.
-BeyondL1 beyond_l1_mode_from_environment(std::string *complaint);
+// Tunes kernels as the environment says (nothing where the variant has no choice) and returns the lines
+// to log: a complaint about the variable, if any, then "variant <name>: <what it chose and why>".
+std::vector<std::string> tune_beyond_l1_from_environment(const Kernels &kernels);
 
 } // namespace ec::simd
 

@@ -2,7 +2,7 @@
 // Choosing by timing between a variant's two ways of reading sources beyond L1D (BeyondL1), as Linux's
 // raid6 times its algorithms when the module loads: which is faster depends on the core, not on the code
 // (AMD Zen 4 feeds one register per source and step faster from L2, Intel Emerald Rapids four), and both
-// give the same bytes. Under a millisecond on the cores seen, once per variant library a process loads.
+// give the same bytes. About 2 ms on the cores seen, once per variant library a process loads.
 #ifndef EC_SIMD_SKELETON_CALIBRATE_H
 #define EC_SIMD_SKELETON_CALIBRATE_H
 

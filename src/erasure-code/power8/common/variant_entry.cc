@@ -5,11 +5,13 @@
 
 #include <cerrno>
 #include <new>
+#include <string>
 
 #include "erasure-code/power8/common/ErasureCodePluginPower8.h"
 #include "erasure-code/power8/common/ceph_release.h"
-#include "erasure-code/power8/common/kernel_tuning.h"
+#include "erasure-code/power8/common/plugin_log.h"
 #include "simd/kernels.h"
+#include "simd/probe/beyond_l1_mode.h"
 
 namespace ec::simd {
 extern const Kernels EC_POWER8_KERNELS;
@@ -18,7 +20,8 @@ extern const Kernels EC_POWER8_KERNELS;
 extern "C" __attribute__((visibility("default"))) ceph::ErasureCodePlugin *
 ec_power8_variant_plugin_v1(std::size_t decode_cache_bytes) {
   // The loader calls this only for a variant this CPU runs: the kernels may be timed here.
-  ec::power8::tune_kernels(ec::simd::EC_POWER8_KERNELS);
+  for (const std::string &line : ec::simd::tune_beyond_l1_from_environment(ec::simd::EC_POWER8_KERNELS))
+    ec::power8::log_line(line);
   return new (std::nothrow) ec::power8::ErasureCodePluginPower8(ec::simd::EC_POWER8_KERNELS, decode_cache_bytes);
 }
 
