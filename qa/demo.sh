@@ -14,11 +14,8 @@ ensure_packages "${EC_BUILD_PACKAGES[@]}" ceph-mon ceph-mgr ceph-common jq pytho
 
 log "build (cmake + ninja) in $EC_BUILD"
 cmake -S "$EC_TOP" -B "$EC_BUILD" -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo >/dev/null
-# Only what the demo uses (the plugins, the benchmark and, on x86-64, plugin=gfni_baseline for step 3's
-# plain GFNI column): the test suite is ./qa/test-all.sh's job.
-targets=(ec_power8 ceph_erasure_code_benchmark)
-[ "$(uname -m)" != x86_64 ] || targets+=(ec_gfni_baseline)
-cmake --build "$EC_BUILD" -j"$(nproc)" --target "${targets[@]}" | tail -1
+# Only what the demo uses (the plugins and the benchmark): the test suite is ./qa/test-all.sh's job.
+cmake --build "$EC_BUILD" -j"$(nproc)" --target ec_power8 ceph_erasure_code_benchmark | tail -1
 plugins="$EC_BUILD/lib"
 ls "$plugins"/libec_power8*.so
 
@@ -76,10 +73,9 @@ grep -h 'ceph-ec-power8: selected' "$cluster/log/daemon-stdio.log" | sort | uniq
 "$EC_TOP/qa/cluster/stop" "$cluster" >/dev/null 2>&1 || true
 cluster=""
 
-log "3. benchmark: power8 vs isa vs jerasure vs a plain GFNI loop (quick interleaved run; tools/bench-compare for the full one)"
-"$EC_TOP/tools/bench-compare" --plugins power8,isa,jerasure,gfni_baseline --configs 4+2,10+4 \
+log "3. benchmark: power8 vs isa vs jerasure (quick interleaved run; tools/bench-compare for the full one)"
+"$EC_TOP/tools/bench-compare" --plugins power8,isa,jerasure --configs 4+2,10+4 \
   --workloads encode,decode-m --passes 3 --target 0.1 --quiet --out-dir "$work/bench" --power8-dir "$plugins" \
-  --baseline-dir "$EC_BUILD/tools/gfni_baseline_plugin" \
   --bench "$EC_BUILD/tools/ceph_erasure_code_benchmark/ceph-ec-power8-benchmark"
 echo
 echo "demo finished: plugin=power8 is byte-identical to jerasure and serves a real Ceph pool on this machine."

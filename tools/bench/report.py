@@ -39,11 +39,10 @@ def ratio(a: float, b: float) -> float:
 
 
 def markdown(configs, plugins: Sequence, medians: Dict[Tuple, float], reference: str = "power8") -> str:
-    """GB/s per plugin, then reference/isa, reference/jerasure, reference/gfni_baseline and reference/bare
-    (power8's engine on the buffers of encode_chunks and apply_delta) and power8-isa/isa when those columns
-    exist."""
+    """GB/s per plugin, then reference/isa, reference/jerasure and reference/bare (power8's engine on the
+    buffers of encode_chunks and apply_delta) and power8-isa/isa when those columns exist."""
     labels = [p.label for p in plugins]
-    ratio_cols = [(reference, other) for other in ("isa", "jerasure", "gfni_baseline", "bare")
+    ratio_cols = [(reference, other) for other in ("isa", "jerasure", "bare")
                   if other in labels and reference in labels]
     if "power8-isa" in labels and "isa" in labels:  # the same code as the isa column
         ratio_cols.append(("power8-isa", "isa"))

@@ -16,8 +16,7 @@
 
 namespace ec::power8 {
 
-// Not final: tools/gfni_baseline_plugin replaces encode_prepared to time another encode loop behind the
-// same interface.
+// Not final: tentacle/'s ErasureCodeTentacle adds Tentacle's shard calls to it.
 class ErasureCodePower8 : public ErasureCodeBase {
 public:
   // decode_cache: where decode plans are kept, shared with the plugin's other codecs (the plugin passes
@@ -43,7 +42,7 @@ public:
 
 protected:
   int init_code(ceph::ErasureCodeProfile &profile, std::ostream *ss) override;
-  int encode_prepared(unsigned len, const std::uint8_t *const *data, std::uint8_t *const *parity) override;
+  int encode_prepared(unsigned len, const std::uint8_t *const *data, std::uint8_t *const *parity) final;
 
 private:
   codec::Codec codec_;

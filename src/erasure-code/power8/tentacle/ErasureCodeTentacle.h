@@ -19,8 +19,7 @@
 
 namespace ec::power8 {
 
-// Not final: tools/gfni_baseline_plugin replaces encode_prepared behind the interface built.
-class ErasureCodeTentacle : public ErasureCodePower8 {
+class ErasureCodeTentacle final : public ErasureCodePower8 {
 public:
   // A shard_id_t is one signed byte: Ceph 20.2 refuses k+m above this.
   static constexpr unsigned kMaxChunks = 127;
