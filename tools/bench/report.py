@@ -1,7 +1,17 @@
 # SPDX-License-Identifier: LGPL-2.1-or-later
-"""Tables of bench-compare's medians: a TSV with everything, a Markdown table for people."""
+"""The benchmarks' result tables: bench-compare's medians (a TSV with everything, Markdown tables for
+people) and rados-bench-compare's (Markdown), all written by table()."""
 import math
+import statistics
 from typing import Dict, List, Sequence, Tuple
+
+
+def table(head: Sequence[str], rows: Sequence[Sequence[str]], text_columns: int) -> str:
+    """A Markdown table: the first text_columns columns left-aligned, the numbers after them right-aligned."""
+    lines = ["| " + " | ".join(head) + " |",
+             "|" + "|".join(["---"] * text_columns + ["---:"] * (len(head) - text_columns)) + "|"]
+    lines += ["| " + " | ".join(row) + " |" for row in rows]
+    return "\n".join(lines) + "\n"
 
 
 def fmt(v: float, digits: int = 2) -> str:
@@ -38,6 +48,10 @@ def ratio(a: float, b: float) -> float:
     return a / b
 
 
+def times(r: float) -> str:
+    return "n/a" if math.isnan(r) else "%.2f×" % r
+
+
 def markdown(configs, plugins: Sequence, medians: Dict[Tuple, float], reference: str = "power8") -> str:
     """GB/s per plugin, then reference/isa, reference/jerasure and reference/bare (power8's engine on the
     buffers of encode_chunks and apply_delta) and power8-isa/isa when those columns exist."""
@@ -48,16 +62,13 @@ def markdown(configs, plugins: Sequence, medians: Dict[Tuple, float], reference:
         ratio_cols.append(("power8-isa", "isa"))
     head = ["k+m", "size", "workload"] + ["%s GB/s" % l for l in labels] + \
            ["%s/%s" % pair for pair in ratio_cols]
-    lines: List[str] = ["| " + " | ".join(head) + " |",
-                        "|" + "|".join(["---"] * 3 + ["---:"] * (len(head) - 3)) + "|"]
+    rows: List[List[str]] = []
     for c in configs:
         row = ["%d+%d" % (c.k, c.m), size_cell(c), c.workload_label]
         row += [fmt(medians.get((l, c), float("nan"))) for l in labels]
-        for ours, other in ratio_cols:
-            r = ratio(medians.get((ours, c)), medians.get((other, c)))
-            row.append("n/a" if math.isnan(r) else "%.2f×" % r)
-        lines.append("| " + " | ".join(row) + " |")
-    return "\n".join(lines) + "\n"
+        row += [times(ratio(medians.get((ours, c)), medians.get((other, c)))) for ours, other in ratio_cols]
+        rows.append(row)
+    return table(head, rows, 3)
 
 
 def code_pairs(labels: Sequence[str]) -> List[Tuple[str, str]]:
@@ -79,13 +90,35 @@ def code_markdown(configs, plugins: Sequence, medians: Dict[Tuple, float]) -> st
     if not pairs:
         return ""
     head = ["k+m", "size", "workload"] + ["%s/%s" % pair for pair in pairs]
-    lines: List[str] = ["| " + " | ".join(head) + " |",
-                        "|" + "|".join(["---"] * 3 + ["---:"] * len(pairs)) + "|"]
-    for c in configs:
-        row = ["%d+%d" % (c.k, c.m), size_cell(c), c.workload_label]
-        for isa_code, jerasure_code in pairs:
-            r = ratio(medians.get((isa_code, c)), medians.get((jerasure_code, c)))
-            row.append("n/a" if math.isnan(r) else "%.2f×" % r)
-        lines.append("| " + " | ".join(row) + " |")
-    return "\n".join(lines) + "\n"
+    rows = [["%d+%d" % (c.k, c.m), size_cell(c), c.workload_label] +
+            [times(ratio(medians.get((isa_code, c)), medians.get((jerasure_code, c))))
+             for isa_code, jerasure_code in pairs]
+            for c in configs]
+    return table(head, rows, 3)
+
+
+def rados_markdown(results: Dict[Tuple[str, str], List[Dict[str, float]]], plugins: Sequence[str],
+                   workloads: Sequence[str], reference: str = "jerasure") -> str:
+    """rados-bench-compare's table: per plugin and workload, the medians over passes of MiB/s and of the
+    OSDs' CPU seconds per GiB, their ranges, and both medians over the reference plugin's."""
+    head = ["plugin", "workload", "MiB/s (median)", "MiB/s range", "OSD CPU s/GiB (median)", "CPU s/GiB range",
+            "MiB/s vs %s" % reference, "CPU s/GiB vs %s" % reference]
+    rows: List[List[str]] = []
+    for wl in workloads:
+        ref = results.get((reference, wl))
+        for pl in plugins:
+            runs = results.get((pl, wl))
+            if not runs:
+                continue
+            bw = [r["mibps"] for r in runs]
+            cpu = [r["cpu_s_per_gib"] for r in runs]
+            mb, mc = statistics.median(bw), statistics.median(cpu)
+            if ref:
+                ratios = [times(ratio(mb, statistics.median([r["mibps"] for r in ref]))),
+                          times(ratio(mc, statistics.median([r["cpu_s_per_gib"] for r in ref])))]
+            else:
+                ratios = ["–", "–"]
+            rows.append([pl, wl, "%.1f" % mb, "%.0f–%.0f" % (min(bw), max(bw)), "%.2f" % mc,
+                         "%.2f–%.2f" % (min(cpu), max(cpu))] + ratios)
+    return table(head, rows, 2)
 
