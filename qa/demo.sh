@@ -73,8 +73,8 @@ grep -h 'ceph-ec-power8: selected' "$cluster/log/daemon-stdio.log" | sort | uniq
 "$EC_TOP/qa/cluster/stop" "$cluster" >/dev/null 2>&1 || true
 cluster=""
 
-log "3. benchmark: power8 vs isa vs jerasure (quick interleaved run; tools/bench-compare for the full one)"
-"$EC_TOP/tools/bench-compare" --plugins power8,isa,jerasure --configs 4+2,10+4 \
+log "3. benchmark: power8 vs isa vs jerasure (quick interleaved run; tools/research/bench-compare for the full one)"
+"$EC_TOP/tools/research/bench-compare" --plugins power8,isa,jerasure --configs 4+2,10+4 \
   --workloads encode,decode-m --passes 3 --target 0.1 --quiet --out-dir "$work/bench" --power8-dir "$plugins" \
   --bench "$EC_BUILD/tools/ceph_erasure_code_benchmark/ceph-ec-power8-benchmark"
 echo

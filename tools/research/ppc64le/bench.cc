@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: LGPL-2.1-or-later
-// Encode driver for instruction counting under qemu (tools/ppc64le/evidence): encodes k data chunks into
+// Encode driver for instruction counting under qemu (tools/research/ppc64le/evidence): encodes k data chunks into
 // m parity chunks, repeatedly, with one implementation, then prints a digest of the parity so that every
 // implementation can be checked against the others. It never times anything: emulated speed says nothing
 // about POWER hardware.

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: LGPL-2.1-or-later
-// Encode, update and decode driver for instruction counting under qemu (tools/ppc64le/evidence): the calls
+// Encode, update and decode driver for instruction counting under qemu (tools/research/ppc64le/evidence): the calls
 // a user of each library makes, on the same code (ISA-L's gf_gen_rs_matrix, which power8-code=isa
 // technique=reed_sol_van builds too), the same data and the same erasures. It never times anything.
 //

@@ -5,8 +5,8 @@
 # Uses a private apt configuration with its own lists, like qa/ppc64le/sysroot.sh: the host's apt state
 # (and its sources.list) is never touched.
 set -euo pipefail
-. "$(dirname "$0")/../../qa/lib/common.sh"
-. "$(dirname "$0")/../../qa/lib/private-apt.sh"
+. "$(dirname "$0")/../../../qa/lib/common.sh"
+. "$(dirname "$0")/../../../qa/lib/private-apt.sh"
 
 CACHE=$EC_TOP/.cache/ppc64le
 APT=$CACHE/apt-src
