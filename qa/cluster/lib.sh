@@ -334,7 +334,8 @@ cl_is_clean() {
   if [ -n "$pool" ]; then
     s=$(cl_query "pg ls-by-pool" poolstr="$pool" 2>/dev/null || true)
     bad=$(jq -r '[.pg_stats[] | select(.state != "active+clean")] | length' <<<"$s" 2>/dev/null || echo x)
-    [ "$(jq -r '.pg_stats | length' <<<"$s" 2>/dev/null || echo 0)" -gt 0 ] || bad=x
+    # No PG (no such pool, or no answer: jq prints nothing) is not clean.
+    [[ $(jq -r '.pg_stats | length' <<<"$s" 2>/dev/null) =~ ^[1-9][0-9]*$ ]] || bad=x
   else
     s=$(cl_query "pg stat" 2>/dev/null || true)
     bad=$(jq -r '.pg_summary | .num_pgs - ([.num_pg_by_state[] | select(.name == "active+clean") | .num] | add // 0)' <<<"$s" 2>/dev/null || echo x)

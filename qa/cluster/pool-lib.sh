@@ -5,18 +5,9 @@
 # The caller sets WORK (a scratch directory), OSDS (OSD count) and PLUGIN (the plugin under test) before
 # it calls them; QA_ON_FAIL (optional) names a command fail runs before it dumps the daemons' logs.
 
-T0=${T0:-$SECONDS}
-step() { printf '[%(%H:%M:%S)T +%3ds] %s\n' -1 $((SECONDS - T0)) "$*" >&2; }
-# A background job that sets QA_FAIL_QUIET leaves the logs to the shell that waits for it and fails in turn.
-fail() {
-  printf '[%(%H:%M:%S)T +%3ds] FAIL: %s\n' -1 $((SECONDS - T0)) "$*" >&2
-  if [ -z "${QA_FAIL_QUIET:-}" ]; then
-    [ -z "${QA_ON_FAIL:-}" ] || $QA_ON_FAIL || true
-    cl_dump_logs || true
-  fi
-  exit 1
-}
-# cl_die (lib) already dumps logs.
+# step and fail (qa/cluster/step.sh): progress lines, and the fatal failure that dumps the cluster's logs.
+# shellcheck source=SCRIPTDIR/step.sh
+. "$(dirname "${BASH_SOURCE[0]}")/step.sh"
 
 # No daemon died, no crash dump, and no HEALTH_ERR check (scrub errors must have been repaired). Failed
 # ceph-mgr modules (MGR_MODULE_*) do not count: they say nothing about EC pools, and Debian 13's Reef mgr

@@ -22,7 +22,8 @@ set -euo pipefail
 
 PKG=ceph-erasure-code-power8
 T0=$SECONDS
-step() { printf '[+%3ds] %s\n' $((SECONDS - T0)) "$*" >&2; }
+# shellcheck source=SCRIPTDIR/../cluster/step.sh
+. "$EC_TOP/qa/cluster/step.sh"
 
 # Build: dpkg-dev/debhelper/fakeroot and the Build-Depends of debian/control (checked below);
 # lintian; the cluster test: ceph-mon, ceph-mgr, ceph-osd (ceph-objectstore-tool), jq.
