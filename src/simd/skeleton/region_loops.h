@@ -94,8 +94,7 @@ template <class T> struct RegionLoops : CachedSizes<T> {
     }
     // Where the sources are read from L2 without prefetches, T may read fewer registers of each per step,
     // and fewer again where they fill most of it, if that is faster on this core (narrow_beyond_l1_). Up to
-    // twice L1D the in-cache unroll stays: just past L1D Zen 4 still feeds four registers per source at L1's
-    // pace (see gfni_traits.h).
+    // twice L1D the in-cache unroll stays: just past L1D, L2 still feeds it at L1's pace.
     constexpr unsigned UL2 = DotUnrollBeyondL1<T>::of(R + XorFirst, false);
     constexpr unsigned UL2Full = DotUnrollBeyondL1<T>::of(R + XorFirst, true);
     if constexpr ((UL2 != U || UL2Full != U) && !Prefetch) {
@@ -118,7 +117,7 @@ template <class T> struct RegionLoops : CachedSizes<T> {
                              uint8_t *const *);
   // Multiply rows beside the row of ones in xor_dot_prod's first pass: parities up to m = 8 in one pass (the
   // rest, if any, in passes of their own), not as many as a pass holds: every row count is another copy of
-  // dot_rows to compile (each variant's kernels took 60% longer to build with them all).
+  // dot_rows to compile.
   static constexpr unsigned kXorFirstMaxRows = T::kMaxRows - 1 < 7 ? T::kMaxRows - 1 : 7;
   static_assert(kXorFirstMaxRows >= 1, "a pass holds the row of ones and a multiply row");
   // dot_rows of `rows` multiply rows (1 .. kMaxRows, or with XorFirst 1 .. kXorFirstMaxRows).
@@ -220,9 +219,7 @@ template <class T> struct RegionLoops : CachedSizes<T> {
   }
 
   // mad and xor_mad are the update's entry points: each path leaves by a tail call, so that the entry
-  // saves no registers (gcc saves, for every call, those that only its longest path needs: six pushes,
-  // six pops and a realigned stack in front of the one-pass update's jump, at 4 KiB a tenth of an update's
-  // 25-40 ns on Zen 4).
+  // saves no registers (gcc saves, for every call, those that only its longest path needs).
   static void mad(size_t len, unsigned rows, const uint8_t *tables, const uint8_t *src,
                   uint8_t *const *dst) {
     if (rows <= T::kMaxRows)
@@ -289,9 +286,7 @@ template <class T> struct RegionLoops : CachedSizes<T> {
 
   // xor has no table or multiply to hide, so in cache it is unrolled as far as a one-row product; beyond
   // L1 (the sources and output of a call larger than the core's L1D), as far as T says (XorUnrollBeyondL1):
-  // there the loads wait on L2, and on Zen 4 one register per source and step reads L2 faster than four
-  // consecutive ones (8 sources of 64 KiB, avx512_gfni: 175-200 GB/s against 105-112; 4 KiB, in L1: 133-180
-  // against 210-250).
+  // there the loads wait on L2, which may feed one register per source and step faster than several.
   static constexpr unsigned kXorUnroll = T::unroll(1) > 4 ? T::unroll(1) : 4;
   static constexpr unsigned kXorUnrollBeyondL1 = XorUnrollBeyondL1<T, kXorUnroll>::value;
   static constexpr unsigned kXorUnrollInPlace = [] {
@@ -315,8 +310,8 @@ template <class T> struct RegionLoops : CachedSizes<T> {
   }
 
   // N sources, the first of them dst, within L1: xor_sources' loop without its tests of the length and the
-  // stream path's frame (six saved registers, a realigned stack), which cost a tenth of a 2+1 code's
-  // update of 4 KiB (some 25 ns), unrolled as far as T says (kXorUnrollInPlace).
+  // stream path's frame (saved registers, a realigned stack), which cost a small update dearly, unrolled as
+  // far as T says (kXorUnrollInPlace).
   template <unsigned N> static void xor_in_l1(size_t len, const uint8_t *const *sources, uint8_t *dst) {
     const uint8_t *src[N];
     Blocks::template copy_pointers<N>(sources, src);
@@ -342,7 +337,7 @@ template <class T> struct RegionLoops : CachedSizes<T> {
   template <unsigned N>
   static void xor_sources(size_t len, unsigned n, const uint8_t *const *sources, uint8_t *dst) {
     // A count known at compile time: the source pointers copied to a local array too, or the compiler
-    // loads them again after every block's store (a tenth of a 2-source xor's instructions).
+    // loads them again after every block's store.
     const uint8_t *own[N ? N : 1];
     const uint8_t *const *src = sources;
     if constexpr (N != 0) {
