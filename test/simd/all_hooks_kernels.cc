@@ -15,16 +15,19 @@ namespace {
 using Hooks = AllHooksTraits;
 using HooksLoops = skeleton::RegionLoops<Hooks>;
 
-// Each detector of the skeleton finds its hook, and with a value other than its default.
-static_assert(skeleton::HasPairs<Hooks>::value && skeleton::HasStreamStores<Hooks>::value && skeleton::HasAdd3<Hooks>::value &&
-              skeleton::HasSourceBase<Hooks>::value && skeleton::HasAddInto<Hooks>::value &&
-              skeleton::HasXorUnrollInPlace<Hooks>::value);
-static_assert(skeleton::FullIO<Hooks>::kPairs && skeleton::FullIO<Hooks>::kAddsInPlace && skeleton::FullIO<Hooks>::kSourceBase);
-static_assert(skeleton::PrefetchBytes<Hooks>::value > 0 && skeleton::FirstSources<Hooks>::value == 2);
-static_assert(skeleton::MadUnroll<Hooks>::of(1) != Hooks::unroll(1) && skeleton::MadLoadsFirst<Hooks>::of(2) &&
-              !skeleton::MadLoadsFirst<Hooks>::of(1));
-static_assert(HooksLoops::has_beyond_l1_choice() && HooksLoops::kXorUnrollBeyondL1 != HooksLoops::kXorUnroll &&
-              HooksLoops::kXorUnrollInPlace != HooksLoops::kXorUnroll);
+// Each detector of the skeleton finds its hook...
+static_assert(skeleton::HasPairs<Hooks>::value && skeleton::HasStreamStores<Hooks>::value &&
+              skeleton::HasAdd3<Hooks>::value && skeleton::HasSourceBase<Hooks>::value &&
+              skeleton::HasAddInto<Hooks>::value);
+static_assert(skeleton::FullIO<Hooks>::kPairs && skeleton::FullIO<Hooks>::kAddsInPlace &&
+              skeleton::FullIO<Hooks>::kSourceBase);
+// ... and every tuning differs from its default (kFirstSources aside: add3 needs the default's 2).
+using Defaults = skeleton::Tuning<Hooks>;
+static_assert(Hooks::kPrefetchBytes != Defaults::kPrefetchBytes && Hooks::mad_unroll(1) != Defaults::mad_unroll(1) &&
+              Hooks::mad_loads_first(2) != Defaults::mad_loads_first(2) && !Hooks::mad_loads_first(1));
+static_assert(HooksLoops::has_beyond_l1_choice() && Hooks::xor_unroll() != Defaults::xor_unroll() &&
+              Hooks::xor_unroll_beyond_l1() != Defaults::xor_unroll_beyond_l1() &&
+              Hooks::xor_unroll_in_place() != Defaults::xor_unroll_in_place());
 
 const Kernels kernels_all_hooks = skeleton::make_kernels<Hooks>("all_hooks");
 const bool all_hooks_added = add_test_variant(kernels_all_hooks);

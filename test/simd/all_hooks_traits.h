@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: LGPL-2.1-or-later
 // A traits struct for the tests only, with every optional hook of the skeleton (simd/skeleton/
-// optional_hooks.h) on, in plain scalar C++: the branches that only the POWER variants (under qemu) or
-// one x86 variant take run in any build's simd suite, against the reference.
+// optional_hooks.h) on and every tuning (tuning.h) off its default, in plain scalar C++: the branches that
+// only the POWER variants (under qemu) or one x86 variant take run in any build's simd suite.
 //
 // A register is 16 bytes; a coefficient's table is its products with the 16 low and the 16 high nibbles.
 // The unrolls mix 1, odd and even counts so that each block is taken with and without paired loads, and
@@ -22,7 +22,7 @@
 namespace ec::simd::test {
 namespace {
 
-struct AllHooksTraits {
+struct AllHooksTraits : skeleton::Tuning<AllHooksTraits> {
   static constexpr std::size_t kWidth = 16;
   struct Vec {
     std::uint8_t b[kWidth];
@@ -37,15 +37,16 @@ struct AllHooksTraits {
   static constexpr bool kMaskedTail = true;
   static constexpr unsigned unroll(unsigned rows) { return rows <= 2 ? 4 : rows <= 4 ? 2 : 1; }
 
-  // Every optional hook, each with a value the skeleton's default would not give.
+  // Every optional hook and tuning, each with a value the default would not give.
   static constexpr unsigned kFirstSources = 2; // add3 pairs sources after a two-source peel
   static constexpr unsigned mad_unroll(unsigned rows) { return rows == 1 ? 3 : rows == 2 ? 4 : 1; }
   static constexpr bool mad_loads_first(unsigned rows) { return rows % 2 == 0; }
   static constexpr unsigned dot_unroll_beyond_l1(unsigned rows, bool fills_l2) {
     return fills_l2 || rows > 2 ? 1 : 2;
   }
-  static constexpr unsigned kXorUnrollBeyondL1 = 2;
-  static constexpr unsigned kXorUnrollInPlace = 3;
+  static constexpr unsigned xor_unroll() { return 6; }
+  static constexpr unsigned xor_unroll_beyond_l1() { return 2; }
+  static constexpr unsigned xor_unroll_in_place() { return 3; }
   static constexpr std::size_t kPrefetchBytes = 512;
 
   static Vec load(const std::uint8_t *p) {

@@ -28,7 +28,7 @@ template <class T> struct DotBlocks {
   // spill; an add can write any register. A variant may take one source, or start at zero (generic,
   // whose prepared source is eight words, counted fewer instructions so). k == 1 never gets here: it
   // goes to products_block, which stores the products directly; so k >= 2 >= P.
-  static constexpr unsigned P = FirstSources<T>::value;
+  static constexpr unsigned P = T::kFirstSources;
   static_assert(P <= 2, "kFirstSources is 0, 1 or 2");
 
   // A dot product reads k streams at once; from about eight on (8+3 of 1 MiB: 128 KiB apart, all in the
@@ -36,7 +36,7 @@ template <class T> struct DotBlocks {
   // asks for it (kPrefetchBytes), such products beyond L2 prefetch every line of every source that far
   // ahead of the block (Prefetch). In cache (4 KiB chunks) or with few sources the prefetches would only
   // cost issue slots.
-  static constexpr size_t kPrefetch = PrefetchBytes<T>::value;
+  static constexpr size_t kPrefetch = T::kPrefetchBytes;
   static constexpr unsigned kPrefetchSources = 8;
 
   // Two sources' products added to the accumulators with add3 (a step of dot_block where T has it), the

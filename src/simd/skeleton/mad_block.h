@@ -27,7 +27,7 @@ template <class T> struct MadBlocks {
                                            const uint8_t *src, uint8_t *const *dst) {
     Vec x[U];
     Blocks::template load_block<U, 0>(io, src + off, x);
-    if constexpr (MadLoadsFirst<T>::of(R)) {
+    if constexpr (T::mad_loads_first(R)) {
       constexpr unsigned Outputs = R + XorFirst;
       Vec v[Outputs][U];
       Blocks::template load_blocks<U, U / 2>(io, off, dst, v, std::make_index_sequence<Outputs>{});

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: LGPL-2.1-or-later
 // What a variant's traits struct T provides to the skeleton, and how the skeleton finds out which of the
-// optional hooks it has: each detector below falls back to the default named here when T lacks the hook.
+// optional hooks it has: each detector below is false when T lacks the hook.
 //
 // T provides (all static; see generic/generic_traits.h and x86/*_traits.h):
 //   using Vec;     one register of data                          kWidth bytes
@@ -18,24 +18,7 @@
 //   Table load_table(const uint8_t *)                            from the 16-byte aligned expanded table
 //   Src prepare(Vec);  Vec mul(const Table &, const Src &)
 //   void expand(uint8_t coef, uint8_t *table)
-//   optional: kFirstSources (0, 1 or 2; default 2), how many sources' products initialise a dot
-//   product's accumulators (0: they start at zero; see dot_block)
-//   optional: static constexpr unsigned mad_unroll(unsigned rows), registers per row of mad and xor_mad
-//   (rows: the multiply rows; default unroll(rows)), whose every output register is loaded and stored
-//   where a dot product's stays in an accumulator: a T whose loads need an index register per offset may
-//   want fewer (see Power8Traits)
-//   optional: static constexpr bool mad_loads_first(unsigned rows): true where a block of mad and
-//   xor_mad is to load its source and every output before its first store (as ISA-L's kernels do); T
-//   says so only where the source and rows + 1 outputs per unrolled register fit its registers beside
-//   the tables (default: each output loaded, added to and stored in turn; see mad_block)
-//   optional: static constexpr unsigned dot_unroll_beyond_l1(unsigned rows, bool fills_l2), registers per
-//   row of a dot product whose sources and outputs exceed twice the core's L1D and are not prefetched;
-//   fills_l2: they exceed a quarter of its L2 too, but not all of it (default unroll(rows); see dot_rows);
-//   where it differs from unroll, the variant's library times both when it loads (calibrate.h)
-//   optional: kXorUnrollBeyondL1 (default: xor's unroll in cache), registers per block of xor_many when a
-//   call's sources and output exceed the core's L1D (see xor_range)
-//   optional: kXorUnrollInPlace (default: xor's unroll in cache), registers per block of the xor that adds
-//   one region into another within L1D (xor_mad's lone all-ones row; see xor_in_l1)
+//   tuning: T derives from Tuning<T> (tuning.h), whose defaults it redefines where it tunes them
 //   optional: add_into(uint8_t *p, Vec v), the register at p xored with v in place, as one load, add and
 //   store at one address: for a T whose loads and stores take reg+reg addresses only, gcc otherwise
 //   computes the address of an output loaded and stored apart into a register of its own (see add_to_block)
@@ -43,8 +26,6 @@
 //   starts, as its loads are to address it: a T whose loads take a displacement returns p hidden from the
 //   optimiser, so the block loads at p + u * kWidth from one register; otherwise gcc keeps the block's
 //   offsets in one index register each, which it recomputes for every block (default: p)
-//   optional: kPrefetchBytes (default 0: none), how far ahead of a dot product's block its sources are
-//   prefetched (see dot_block)
 //   optional: store_stream(uint8_t *, Vec) to a kWidth-aligned address, bypassing the caches, and
 //   stream_fence(), which orders such stores before any later store (x86: non-temporal stores and sfence);
 //   with them, xor_many streams long outputs (see beyond_l2_bytes)
@@ -86,57 +67,12 @@ template <class T>
 struct HasAdd3<T, std::void_t<decltype(T::add3(std::declval<typename T::Vec>(), std::declval<typename T::Vec>(),
                                                std::declval<typename T::Vec>()))>> : std::true_type {};
 
-template <class T, class = void> struct PrefetchBytes {
-  static constexpr size_t value = 0;
-};
-template <class T> struct PrefetchBytes<T, std::void_t<decltype(T::kPrefetchBytes)>> {
-  static constexpr size_t value = T::kPrefetchBytes;
-};
-
-template <class T, class = void> struct MadUnroll {
-  static constexpr unsigned of(unsigned rows) { return T::unroll(rows); }
-};
-template <class T> struct MadUnroll<T, std::void_t<decltype(T::mad_unroll(1u))>> {
-  static constexpr unsigned of(unsigned rows) { return T::mad_unroll(rows); }
-};
-
-template <class T, class = void> struct DotUnrollBeyondL1 {
-  static constexpr unsigned of(unsigned rows, bool) { return T::unroll(rows); }
-};
-template <class T> struct DotUnrollBeyondL1<T, std::void_t<decltype(T::dot_unroll_beyond_l1(1u, false))>> {
-  static constexpr unsigned of(unsigned rows, bool fills_l2) { return T::dot_unroll_beyond_l1(rows, fills_l2); }
-};
-
 template <class T, class = void> struct HasSourceBase : std::false_type {};
 template <class T> struct HasSourceBase<T, std::void_t<decltype(T::source_base(nullptr))>> : std::true_type {};
-
-template <class T, class = void> struct MadLoadsFirst {
-  static constexpr bool of(unsigned) { return false; }
-};
-template <class T> struct MadLoadsFirst<T, std::void_t<decltype(T::mad_loads_first(1u))>> {
-  static constexpr bool of(unsigned rows) { return T::mad_loads_first(rows); }
-};
-
-template <class T, unsigned InCache, class = void> struct XorUnrollBeyondL1 {
-  static constexpr unsigned value = InCache;
-};
-template <class T, unsigned InCache> struct XorUnrollBeyondL1<T, InCache, std::void_t<decltype(T::kXorUnrollBeyondL1)>> {
-  static constexpr unsigned value = T::kXorUnrollBeyondL1;
-};
-
-template <class T, class = void> struct HasXorUnrollInPlace : std::false_type {};
-template <class T> struct HasXorUnrollInPlace<T, std::void_t<decltype(T::kXorUnrollInPlace)>> : std::true_type {};
 
 template <class T, class = void> struct HasAddInto : std::false_type {};
 template <class T>
 struct HasAddInto<T, std::void_t<decltype(T::add_into(nullptr, std::declval<typename T::Vec>()))>> : std::true_type {};
-
-template <class T, class = void> struct FirstSources {
-  static constexpr unsigned value = 2;
-};
-template <class T> struct FirstSources<T, std::void_t<decltype(T::kFirstSources)>> {
-  static constexpr unsigned value = T::kFirstSources;
-};
 
 } // namespace ec::simd::skeleton
 

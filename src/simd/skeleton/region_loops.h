@@ -24,6 +24,7 @@
 #include "simd/skeleton/mad_block.h"
 #include "simd/skeleton/optional_hooks.h"
 #include "simd/skeleton/region_io.h"
+#include "simd/skeleton/tuning.h"
 #include "simd/skeleton/xor_block.h"
 
 namespace ec::simd::skeleton {
@@ -49,8 +50,8 @@ template <class T> struct RegionLoops : CachedSizes<T> {
   // by tune_beyond_l1 (calibrate.h), narrow until then. Only where T names another step for some row count.
   static constexpr bool has_beyond_l1_choice() {
     for (unsigned rows = 1; rows <= T::kMaxRows; rows++)
-      if (DotUnrollBeyondL1<T>::of(rows, false) != T::unroll(rows) ||
-          DotUnrollBeyondL1<T>::of(rows, true) != T::unroll(rows))
+      if (T::dot_unroll_beyond_l1(rows, false) != T::unroll(rows) ||
+          T::dot_unroll_beyond_l1(rows, true) != T::unroll(rows))
         return true;
     return false;
   }
@@ -95,8 +96,8 @@ template <class T> struct RegionLoops : CachedSizes<T> {
     // Where the sources are read from L2 without prefetches, T may read fewer registers of each per step,
     // and fewer again where they fill most of it, if that is faster on this core (narrow_beyond_l1_). Up to
     // twice L1D the in-cache unroll stays: just past L1D, L2 still feeds it at L1's pace.
-    constexpr unsigned UL2 = DotUnrollBeyondL1<T>::of(R + XorFirst, false);
-    constexpr unsigned UL2Full = DotUnrollBeyondL1<T>::of(R + XorFirst, true);
+    constexpr unsigned UL2 = T::dot_unroll_beyond_l1(R + XorFirst, false);
+    constexpr unsigned UL2Full = T::dot_unroll_beyond_l1(R + XorFirst, true);
     if constexpr ((UL2 != U || UL2Full != U) && !Prefetch) {
       const size_t bytes = (end - begin) * (size_t{k} + R + XorFirst);
       if (bytes > 2 * beyond_l1_bytes() && narrow_beyond_l1_.load(std::memory_order_relaxed)) {
@@ -194,7 +195,7 @@ template <class T> struct RegionLoops : CachedSizes<T> {
   // With XorFirst, out[0] ^= src as well, in the same blocks as the R multiply rows (out[1..R]).
   template <unsigned R, bool XorFirst>
   static void mad_rows(size_t len, const uint8_t *tables, const uint8_t *src, uint8_t *const *dst) {
-    constexpr unsigned U = MadUnroll<T>::of(R);
+    constexpr unsigned U = T::mad_unroll(R);
     uint8_t *out[R + XorFirst];
     Blocks::template copy_pointers<R + XorFirst>(dst, out);
     typename T::Table tab[R];
@@ -284,17 +285,12 @@ template <class T> struct RegionLoops : CachedSizes<T> {
   static constexpr unsigned kStreamMaxSources = 3;
   static_assert(kStreamMinBytes >= W, "a streamed region holds its head");
 
-  // xor has no table or multiply to hide, so in cache it is unrolled as far as a one-row product; beyond
-  // L1 (the sources and output of a call larger than the core's L1D), as far as T says (XorUnrollBeyondL1):
+  // xor has no table or multiply to hide, so in cache it is unrolled as far as T says (xor_unroll); beyond
+  // L1 (the sources and output of a call larger than the core's L1D), as far as T says (xor_unroll_beyond_l1):
   // there the loads wait on L2, which may feed one register per source and step faster than several.
-  static constexpr unsigned kXorUnroll = T::unroll(1) > 4 ? T::unroll(1) : 4;
-  static constexpr unsigned kXorUnrollBeyondL1 = XorUnrollBeyondL1<T, kXorUnroll>::value;
-  static constexpr unsigned kXorUnrollInPlace = [] {
-    if constexpr (HasXorUnrollInPlace<T>::value)
-      return T::kXorUnrollInPlace;
-    else
-      return kXorUnroll;
-  }();
+  static constexpr unsigned kXorUnroll = T::xor_unroll();
+  static constexpr unsigned kXorUnrollBeyondL1 = T::xor_unroll_beyond_l1();
+  static constexpr unsigned kXorUnrollInPlace = T::xor_unroll_in_place();
 
   // Stream: dst + off is aligned to W, and whole registers are stored with store_stream.
   template <bool Stream, unsigned N, unsigned U>

@@ -10,12 +10,13 @@
 #include <cstring>
 
 #include "gf/expand.h"
+#include "simd/skeleton/tuning.h"
 #include "simd/x86/register_budget.h"
 
 namespace ec::simd {
 namespace {
 
-template <class Ops> struct GfniTraits : Ops {
+template <class Ops> struct GfniTraits : Ops, skeleton::Tuning<GfniTraits<Ops>> {
   using Vec = typename Ops::Vec;
   using Table = Vec; // the matrix in every 64-bit lane
   using Src = Vec;
@@ -42,10 +43,10 @@ template <class Ops> struct GfniTraits : Ops {
   static constexpr unsigned mad_unroll(unsigned) { return 1; }
   static constexpr bool mad_loads_first(unsigned rows) { return 2 * rows + 2 <= Ops::kRegisters; }
   // xor_many beyond L1: one register per source and step (see the skeleton's xor_range).
-  static constexpr unsigned kXorUnrollBeyondL1 = 1;
+  static constexpr unsigned xor_unroll_beyond_l1() { return 1; }
   // An xor into its own first source within L1 (a 2+1 code's update): the fastest of one, two and four
   // registers per step.
-  static constexpr unsigned kXorUnrollInPlace = Ops::kWidth == 64 ? 2 : 1;
+  static constexpr unsigned xor_unroll_in_place() { return Ops::kWidth == 64 ? 2 : 1; }
   // With 64-byte registers the loads limit a dot product of many sources (see the skeleton's dot_block),
   // which prefetching helps; with 32-byte ones the multiplies do, and prefetching only costs.
   static constexpr std::size_t kPrefetchBytes = Ops::kWidth == 64 ? 512 : 0;
