@@ -20,7 +20,7 @@
 namespace ec::simd {
 namespace {
 
-struct GenericTraits {
+struct GenericTraits : skeleton::Tuning<GenericTraits> {
   using Vec = std::uint64_t;
   // c * 2^j in every lane, for j < 8, read straight from the expanded table: copying it to the stack
   // first would cost more than the multiply.

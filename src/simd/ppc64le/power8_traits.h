@@ -10,11 +10,12 @@
 #define EC_SIMD_PPC64LE_POWER8_TRAITS_H
 
 #include "simd/ppc64le/vpermxor_common.h"
+#include "simd/skeleton/tuning.h"
 
 namespace ec::simd {
 namespace {
 
-struct Power8Traits : VpermxorCommon {
+struct Power8Traits : VpermxorCommon, skeleton::Tuning<Power8Traits> {
   static constexpr bool kMaskedTail = false;
   // 64 VSRs: the accumulators may live in any of them, while vpermxor's operands (the sources and one
   // table pair) take vector registers.

@@ -11,11 +11,12 @@
 #define EC_SIMD_PPC64LE_POWER9_TRAITS_H
 
 #include "simd/ppc64le/vpermxor_common.h"
+#include "simd/skeleton/tuning.h"
 
 namespace ec::simd {
 namespace {
 
-struct Power9Traits : VpermxorCommon {
+struct Power9Traits : VpermxorCommon, skeleton::Tuning<Power9Traits> {
   static constexpr bool kMaskedTail = true;
   static constexpr unsigned kMaxRows = 6;
   // Three rows of 12 registers (36 accumulators, 12 sources, the tables) still fit the 64 VSX registers

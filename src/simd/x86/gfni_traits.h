@@ -10,23 +10,22 @@
 #include <cstring>
 
 #include "gf/expand.h"
+#include "simd/skeleton/tuning.h"
 #include "simd/x86/register_budget.h"
 
 namespace ec::simd {
 namespace {
 
-template <class Ops> struct GfniTraits : Ops {
+template <class Ops> struct GfniTraits : Ops, skeleton::Tuning<GfniTraits<Ops>> {
   using Vec = typename Ops::Vec;
   using Table = Vec; // the matrix in every 64-bit lane
   using Src = Vec;
 
   // The 8-byte matrix twice: the contract's 16-byte granule, and a 16-byte broadcast would work too.
   static constexpr std::size_t kTableBytes = 16;
-  // A pass holds its accumulators plus one matrix and one source, and at most 12 rows: AVX-512's 32
-  // registers would hold 24, but every row count is another copy of the dot product and of mad to
-  // compile, and with 24 the AVX-512 GFNI kernels took 255 s to build under ASan + UBSan (84 s with 12),
-  // the longest step of CI's sanitizer stage, for codes of more than 12 parities, which read their
-  // sources once more from cache in a second pass.
+  // A pass holds its accumulators plus one matrix and one source, and at most 12 rows: every row count
+  // is another copy of the dot product and of mad to compile, for codes that would save only a second
+  // pass over sources in cache.
   static constexpr unsigned kMaxRows = Ops::kRegisters * 3 / 4 < 12 ? Ops::kRegisters * 3 / 4 : 12;
   // The matrix is one register (nibble tables take two per table and two per source), so a dot product's
   // pass unrolls as far as its accumulators (rows x U), U sources, a matrix and a product fit the file:
@@ -34,10 +33,7 @@ template <class Ops> struct GfniTraits : Ops {
   static constexpr unsigned unroll(unsigned rows) { return largest_unroll(Ops::kRegisters, rows + 1, 2); }
   // A dot product of one or two rows beyond twice L1 (unprefetched: L2's data) with 64-byte registers reads
   // one register of each source per step, as xor_many does there, and three rows do where the call fills
-  // most of L2: there L2 feeds one register per source faster than four consecutive ones. Elsewhere, and
-  // with four rows or more or 32-byte registers, four registers per step measured faster. That is Zen 4's
-  // L2: Intel's Emerald Rapids runs the 4+2 encode of 64 KiB chunks a fifth faster the in-cache way, so the
-  // library times both ways when it loads and keeps the faster (skeleton/calibrate.h).
+  // most of L2; cores differ there, so the library times both ways when it loads (skeleton/calibrate.h).
   static constexpr unsigned dot_unroll_beyond_l1(unsigned rows, bool fills_l2) {
     return Ops::kWidth == 64 && (rows <= 2 || (rows == 3 && fills_l2)) ? 1 : unroll(rows);
   }
@@ -47,14 +43,12 @@ template <class Ops> struct GfniTraits : Ops {
   static constexpr unsigned mad_unroll(unsigned) { return 1; }
   static constexpr bool mad_loads_first(unsigned rows) { return 2 * rows + 2 <= Ops::kRegisters; }
   // xor_many beyond L1: one register per source and step (see the skeleton's xor_range).
-  static constexpr unsigned kXorUnrollBeyondL1 = 1;
-  // An xor into its own first source within L1 (a 2+1 code's update): 128 bytes per step with 64-byte
-  // registers, one register with 32-byte ones, the fastest of one, two and four registers per step.
-  static constexpr unsigned kXorUnrollInPlace = Ops::kWidth == 64 ? 2 : 1;
-  // With 64-byte registers the multiply is cheap enough for the loads to be the limit once there are
-  // many sources (see the skeleton's dot_block), and prefetching 512 bytes ahead helps; 4 KiB ahead lands
-  // the lines in the sets being read. With 32-byte registers the multiplies are the limit and
-  // prefetching made avx2_gfni slower.
+  static constexpr unsigned xor_unroll_beyond_l1() { return 1; }
+  // An xor into its own first source within L1 (a 2+1 code's update): the fastest of one, two and four
+  // registers per step.
+  static constexpr unsigned xor_unroll_in_place() { return Ops::kWidth == 64 ? 2 : 1; }
+  // With 64-byte registers the loads limit a dot product of many sources (see the skeleton's dot_block),
+  // which prefetching helps; with 32-byte ones the multiplies do, and prefetching only costs.
   static constexpr std::size_t kPrefetchBytes = Ops::kWidth == 64 ? 512 : 0;
 
   static Vec add(Vec a, Vec b) { return Ops::bxor(a, b); }

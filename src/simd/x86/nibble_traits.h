@@ -9,12 +9,13 @@
 #include <cstring>
 
 #include "gf/expand.h"
+#include "simd/skeleton/tuning.h"
 #include "simd/x86/register_budget.h"
 
 namespace ec::simd {
 namespace {
 
-template <class Ops> struct NibbleTraits : Ops {
+template <class Ops> struct NibbleTraits : Ops, skeleton::Tuning<NibbleTraits<Ops>> {
   using Vec = typename Ops::Vec;
   struct Table {
     Vec lo, hi;
@@ -38,10 +39,10 @@ template <class Ops> struct NibbleTraits : Ops {
     return Ops::kWidth == 64 && 3 * rows + 6 <= Ops::kRegisters;
   }
   // xor_many beyond L1: one register per source and step (see the skeleton's xor_range).
-  static constexpr unsigned kXorUnrollBeyondL1 = 1;
+  static constexpr unsigned xor_unroll_beyond_l1() { return 1; }
   // An xor into its own first source within L1: as with GFNI's registers (gfni_traits.h); 16-byte ones
   // keep four, which measured steadier than one.
-  static constexpr unsigned kXorUnrollInPlace = Ops::kWidth == 64 ? 2 : Ops::kWidth == 32 ? 1 : 4;
+  static constexpr unsigned xor_unroll_in_place() { return Ops::kWidth == 64 ? 2 : Ops::kWidth == 32 ? 1 : 4; }
 
   static Vec add(Vec a, Vec b) { return Ops::bxor(a, b); }
   static Table load_table(const std::uint8_t *p) { return {Ops::broadcast16(p), Ops::broadcast16(p + 16)}; }
