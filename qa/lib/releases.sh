@@ -57,6 +57,18 @@ release_tentacle_or_later() {
   return 1
 }
 
+# Is RELEASE trimmed in the test command: another release than the installed one, not the newest, declared
+# alike with the installed one (Reef beside Pacific)? qa/release/run says what such a release runs.
+# EC_RELEASE_FULL=1: none is.
+release_trimmed() {
+  local host newest
+  host=$(release_installed) || return 1
+  newest=$(release_names | tail -1)
+  [ "$1" != "$host" ] && [ "$1" != "$newest" ] &&
+    [ "$(release_field "$1" interface)" = "$(release_field "$host" interface)" ] &&
+    [ "${EC_RELEASE_FULL:-0}" != 1 ]
+}
+
 # Does RELEASE's Debian ceph-test ship Ceph's test clients (ceph_test_rados, the librados API suites)? From
 # 18.2 on; 16.2.15's holds only a Java jar.
 release_has_ceph_test_clients() {

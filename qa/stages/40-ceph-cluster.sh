@@ -19,7 +19,12 @@
 #              does not run a second time with that code).
 #   rados      Reef and later: qa/standalone/ceph-rados-test --short: Ceph's own clients from ceph-test,
 #              ceph_test_rados with its erasure-code suites' op weights and the librados API suites' EC
-#              fixtures, on power8 in both code families beside jerasure and isa.
+#              fixtures, on power8 in both code families beside jerasure and isa. The only part of a
+#              trimmed release (Reef).
+#   io-sequence Tentacle and later: qa/standalone/ceph-io-sequence-test --short: Ceph's EC I/O exerciser
+#              (ceph_test_rados_io_sequence, ceph-test) on power8 serving as jerasure: reed_sol_van with and
+#              without FastEC, cauchy_good, each with and without --testrecovery; a failure rerun on
+#              Ceph's jerasure.
 #   40-ceph-cluster.sh [PART...]       the parts (default: every part of the installed release)
 #   40-ceph-cluster.sh --parts RELEASE the parts of RELEASE, one line (qa/suite makes one test of each)
 # Needs the plugin built by stage 10 in $EC_BUILD/lib. EC_QA_* variables pass through (see the scripts).
@@ -28,7 +33,9 @@ set -euo pipefail
 . "$(dirname "$0")/../lib/common.sh"
 
 parts_of() {
-  if release_tentacle_or_later "$1"; then echo "pools fastec thrash rados"
+  # A trimmed release (qa/release/run) runs Ceph's own clients of its ceph-test only.
+  if release_trimmed "$1" && release_has_ceph_test_clients "$1"; then echo "rados"
+  elif release_tentacle_or_later "$1"; then echo "pools fastec thrash rados io-sequence"
   elif release_has_ceph_test_clients "$1"; then echo "pools overwrite rados"
   else echo "pools overwrite"; fi
 }
@@ -66,5 +73,9 @@ for part in "${parts[@]}"; do
       ensure_packages ceph-test python3
       log "Ceph $release's own rados EC clients (ceph-test): qa/standalone/ceph-rados-test --short"
       ec_step ceph-rados-test "$EC_TOP/qa/standalone/ceph-rados-test" --short ;;
+    io-sequence)
+      ensure_packages ceph-test
+      log "Ceph $release's EC I/O exerciser (ceph-test): qa/standalone/ceph-io-sequence-test --short"
+      ec_step ceph-io-sequence-test "$EC_TOP/qa/standalone/ceph-io-sequence-test" --short ;;
   esac
 done
