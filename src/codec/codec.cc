@@ -2,18 +2,14 @@
 #include "codec/codec.h"
 
 #include <cerrno>
-#include <climits>
 #include <cstring>
 #include <vector>
 
 #include "codec/chunk_coder_factory.h"
-#include "codec/isa_profile.h"
+#include "codec/code_family.h"
 
 namespace ec::codec {
 namespace {
-
-// Larger alignments would let a chunk size overflow the 32 bits Ceph keeps it in.
-constexpr std::uint64_t kMaxAlignment = std::uint64_t{1} << 30;
 
 // Multiply rows of one delta handed to one mad call: their tables are gathered on the stack (4 KiB at
 // the largest table size), and the skeleton's passes hold at most 32 rows anyway.
@@ -41,73 +37,11 @@ int Codec::parse(Profile &profile, const ReleaseDefaults &defaults, std::ostream
   CodeFamily family = CodeFamily::jerasure;
   if (int r = read_code_family(profile, &family, ss))
     return r;
-  if (family == CodeFamily::isa)
-    return parse_isa_profile(profile, defaults.isa_max_m, &params_, ss);
-  return parse_jerasure(profile, defaults, ss);
-}
-
-int Codec::parse_jerasure(Profile &profile, const ReleaseDefaults &defaults, std::ostream *ss) {
-  std::string technique;
-  read_string(profile, "technique", "reed_sol_van", &technique);
-  int r = parse_technique(technique, &params_.technique, ss);
-  if (r)
-    return r;
-  const bool raid6 = params_.technique == Technique::reed_sol_r6_op;
-
-  int k = 0, m = 0, w = 0;
-  if ((r = read_int(profile, "k", static_cast<int>(defaults.k), 2, gf::kMaxChunks - 1, &k, ss)))
-    return r;
-  if ((r = read_int(profile, "m", static_cast<int>(raid6 ? defaults.raid6_m : defaults.m), 1, gf::kMaxChunks - 1,
-                    &m, ss)))
-    return r;
-  if ((r = read_int(profile, "w", kW, INT_MIN, INT_MAX, &w, ss)))
-    return r;
-  if (raid6 && m != 2) {
-    *ss << "m=" << m << " is not valid for technique=reed_sol_r6_op: RAID6 has exactly m=2" << std::endl;
-    return -EINVAL;
-  }
-  if (w != static_cast<int>(kW)) {
-    *ss << "w=" << w << " is not supported: plugin=power8 implements w=8 only (jerasure's w=16 and w=32 "
-        << "need plugin=jerasure)" << std::endl;
-    return -EINVAL;
-  }
-  if (k + m > static_cast<int>(gf::kMaxChunks)) {
-    *ss << "k=" << k << " m=" << m << " is not valid: k+m=" << k + m << " must be at most " << gf::kMaxChunks
-        << " for w=8" << std::endl;
-    return -EINVAL;
-  }
-  params_.k = static_cast<unsigned>(k);
-  params_.m = static_cast<unsigned>(m);
-
-  // jerasure's RAID6 class never reads jerasure-per-chunk-alignment (so it is always off there).
-  if (!raid6)
-    read_bool(profile, "jerasure-per-chunk-alignment", "false", &params_.per_chunk_alignment);
-
-  if (is_bitmatrix(params_.technique)) {
-    int packetsize = 0;
-    if ((r = read_int(profile, "packetsize", static_cast<int>(defaults.packetsize), 1, INT_MAX, &packetsize, ss)))
-      return r;
-    params_.packetsize = static_cast<unsigned>(packetsize);
-    if (params_.per_chunk_alignment && (kW * params_.packetsize) % 16) {
-      *ss << "packetsize=" << packetsize << " is not valid with jerasure-per-chunk-alignment=true: packetsize "
-          << "must be even, so that every chunk holds whole groups of w*packetsize bytes" << std::endl;
-      return -EINVAL;
-    }
-  }
-  // With jerasure-per-chunk-alignment the alignment itself is only w*packetsize, but a group of k data
-  // chunks' packets is still k*w*packetsize*4 bytes of scratch for jerasure and of chunk for Ceph: the
-  // same bound in both modes (packetsize up to 2^27 with k=1 would make 1 GiB chunks otherwise).
-  const std::uint64_t group = std::uint64_t{params_.k} * kW * params_.packetsize * 4;
-  if (chunk_alignment(params_) > kMaxAlignment || group > kMaxAlignment) {
-    *ss << "packetsize=" << params_.packetsize << " is too large for k=" << k << ": k*w*packetsize*4 = " << group
-        << " must be at most " << kMaxAlignment << " (with or without jerasure-per-chunk-alignment)" << std::endl;
-    return -EINVAL;
-  }
-  return 0;
+  return family_rules(family).parse(profile, defaults, &params_, ss);
 }
 
 int Codec::prepare(std::ostream *ss) {
-  coding_ = coding_matrix(params_);
+  coding_ = family_rules(params_.technique).coding_matrix(params_);
   if (coding_.size() != std::size_t{params_.k} * params_.m) {
     *ss << "cannot build the " << technique_name(params_.technique) << " matrix for k=" << params_.k
         << " m=" << params_.m << std::endl;
@@ -164,7 +98,9 @@ void Codec::prepare_delta() {
       }
 }
 
-std::uint64_t Codec::chunk_size(std::uint64_t stripe_width) const { return codec::chunk_size(params_, stripe_width); }
+std::uint64_t Codec::chunk_size(std::uint64_t stripe_width) const {
+  return family_rules(params_.technique).chunk_size(params_, stripe_width);
+}
 
 int Codec::encode(std::size_t len, const std::uint8_t *const *data, std::uint8_t *const *parity) const {
   if (!encoder_ || !accepts_length(len))

@@ -1,10 +1,10 @@
 // SPDX-License-Identifier: LGPL-2.1-or-later
 // The power8 codec without any Ceph type: jerasure's w=8 techniques (reed_sol_van, reed_sol_r6_op,
 // cauchy_orig, cauchy_good) with jerasure's profile keys, defaults and chunk sizes, or with power8-code=isa
-// isa's (reed_sol_van, cauchy; codec/isa_profile.h), computed with one SIMD variant's kernels, over raw
-// chunk pointers. The Ceph adapters (src/erasure-code/power8/<interface>/) translate their interface
-// generation's buffers to these calls; chunks are byte-identical to plugin=jerasure's (plugin=isa's) for
-// every profile both accept, whatever the variant.
+// isa's (reed_sol_van, cauchy), each family's rules behind codec/code_family.h, computed with one SIMD
+// variant's kernels, over raw chunk pointers. The Ceph adapters (src/erasure-code/power8/<interface>/)
+// translate their interface generation's buffers to these calls; chunks are byte-identical to
+// plugin=jerasure's (plugin=isa's) for every profile both accept, whatever the variant.
 //
 // Chunk ids here are logical: data 0..k-1, parity 0..m-1 (or k..k+m-1 where one array holds both).
 // After init() a codec is immutable but for its decode cache, which locks: encode, decode and
@@ -47,16 +47,16 @@ public:
   Codec(const Codec &) = delete;
   Codec &operator=(const Codec &) = delete;
 
-  // Reads power8-code, then technique, k, m, w, packetsize and jerasure-per-chunk-alignment as jerasure
-  // does, or with power8-code=isa technique, k and m as isa does (defaults written back into profile),
-  // then builds the coding matrix, the encoder and the delta tables. 0, or a
+  // Reads power8-code, then the rest of the profile as that family's plugin does (jerasure's technique, k,
+  // m, w, packetsize and jerasure-per-chunk-alignment; isa's technique, k and m; defaults written back into
+  // profile), then builds the coding matrix, the encoder and the delta tables. 0, or a
   // negative errno with a message naming the key in *ss. May be called again (the monitor does).
   int init(Profile &profile, const ReleaseDefaults &defaults, std::ostream *ss);
 
   const CodeParameters &parameters() const { return params_; }
   unsigned k() const { return params_.k; }
   unsigned m() const { return params_.m; }
-  // jerasure's get_chunk_size(): the chunk of a stripe of stripe_width bytes.
+  // The family's get_chunk_size(): the chunk of a stripe of stripe_width bytes.
   std::uint64_t chunk_size(std::uint64_t stripe_width) const;
   // The unit lengths (and offsets of partial updates) come in: 1 for the Reed-Solomon techniques,
   // w*packetsize (one packet group) for the Cauchy ones, as jerasure 20.2 reports it.
@@ -104,7 +104,6 @@ public:
 
 private:
   int parse(Profile &profile, const ReleaseDefaults &defaults, std::ostream *ss);
-  int parse_jerasure(Profile &profile, const ReleaseDefaults &defaults, std::ostream *ss);
   int prepare(std::ostream *ss);
   void prepare_delta();
   unsigned coder_packetsize() const { return is_bitmatrix(params_.technique) ? params_.packetsize : 0; }

@@ -4,7 +4,7 @@
 // Same layout as matrix.h: m rows of k coefficients, parity i = sum over j of a[i*k + j] * data j.
 //
 // These are the matrices alone. What isa codes with them (its m = 1 XOR rule) is the codec's business
-// (codec/technique.h).
+// (codec/isa_family.cc).
 #ifndef EC_GF_ISA_MATRICES_H
 #define EC_GF_ISA_MATRICES_H
 

@@ -1,9 +1,11 @@
 // SPDX-License-Identifier: LGPL-2.1-or-later
-#include "codec/isa_profile.h"
-
+// isa's codes as plugin=isa has them, selected by power8-code=isa: its techniques reed_sol_van and cauchy
+// (other matrices than jerasure's of the same names), its keys (technique, k, m), defaults and limits,
+// its matrices and its 32-byte chunk alignment, so that the chunks are plugin=isa's byte for byte.
 #include <cerrno>
 
-#include "gf/matrix.h"
+#include "codec/code_family.h"
+#include "gf/isa_matrices.h"
 
 namespace ec::codec {
 namespace {
@@ -16,6 +18,8 @@ constexpr int kIsaDefaultM = 3;
 constexpr int kVandermondeMaxK = 32;
 constexpr int kVandermondeMaxM = 4;
 constexpr int kVandermondeMaxKAtM4 = 21;
+// isa's EC_ISA_ADDRESS_ALIGNMENT: each chunk is a multiple of it.
+constexpr std::uint64_t kIsaChunkAlignment = 32;
 
 // isa's checks of the Vandermonde code, in isa's order.
 int check_vandermonde(int k, int m, std::ostream *ss) {
@@ -37,25 +41,22 @@ int check_vandermonde(int k, int m, std::ostream *ss) {
   return 0;
 }
 
-} // namespace
-
-int read_code_family(const Profile &profile, CodeFamily *family, std::ostream *ss) {
-  auto it = profile.find(kCodeKey);
-  if (it == profile.end() || it->second.empty() || it->second == "jerasure") {
-    *family = CodeFamily::jerasure;
-    return 0;
+class IsaFamily final : public CodeFamilyRules {
+public:
+  const char *name() const override { return "isa"; }
+  int parse(Profile &profile, const ReleaseDefaults &defaults, CodeParameters *params,
+            std::ostream *ss) const override;
+  gf::Matrix coding_matrix(const CodeParameters &p) const override;
+  std::uint64_t chunk_alignment(const CodeParameters &) const override { return kIsaChunkAlignment; }
+  // Each chunk is rounded up, not the whole stripe.
+  std::uint64_t chunk_size(const CodeParameters &p, std::uint64_t stripe_width) const override {
+    return rounded_chunk(stripe_width, p.k, chunk_alignment(p));
   }
-  if (it->second == "isa") {
-    *family = CodeFamily::isa;
-    return 0;
-  }
-  *ss << kCodeKey << "=" << it->second << " is not valid: " << kCodeKey << " must be jerasure (the default: "
-      << "jerasure's codes, chunks identical to plugin=jerasure) or isa (isa's codes, chunks identical to "
-      << "plugin=isa)" << std::endl;
-  return -EINVAL;
-}
+};
 
-int parse_isa_profile(Profile &profile, unsigned max_m, CodeParameters *params, std::ostream *ss) {
+// isa reports some refused values as "revert to ..." but refuses the profile all the same.
+int IsaFamily::parse(Profile &profile, const ReleaseDefaults &defaults, CodeParameters *params,
+                     std::ostream *ss) const {
   // isa writes its default technique only where the key is missing: an empty one is an unknown name.
   auto technique = profile.find("technique");
   if (technique == profile.end())
@@ -75,6 +76,8 @@ int parse_isa_profile(Profile &profile, unsigned max_m, CodeParameters *params, 
     return r;
   if (int r = read_int(profile, "m", kIsaDefaultM, 1, gf::kMaxChunks - 1, &m, ss))
     return r;
+  // The release's isa bound on m (Ceph 20.2: 32), 0 for none but the field's.
+  const unsigned max_m = defaults.isa_max_m;
   if (max_m && static_cast<unsigned>(m) > max_m) {
     *ss << "m=" << m << " is not valid for power8-code=isa: isa of this Ceph release codes at most m=" << max_m << std::endl;
     return -EINVAL;
@@ -94,5 +97,25 @@ int parse_isa_profile(Profile &profile, unsigned max_m, CodeParameters *params, 
   params->m = static_cast<unsigned>(m);
   return 0;
 }
+
+gf::Matrix IsaFamily::coding_matrix(const CodeParameters &p) const {
+  // isa computes m = 1 as the XOR of the data for both its techniques (not its matrices' first row).
+  if (p.m == 1)
+    return gf::Matrix(p.k, 1);
+  switch (p.technique) {
+  case Technique::isa_reed_sol_van:
+    return gf::isa_reed_sol_van_matrix(p.k, p.m);
+  case Technique::isa_cauchy:
+    return gf::isa_cauchy_matrix(p.k, p.m);
+  default: // another family's technique: parse() never sets one
+    return {};
+  }
+}
+
+const IsaFamily kIsaFamily{};
+
+} // namespace
+
+const CodeFamilyRules &isa_family() { return kIsaFamily; }
 
 } // namespace ec::codec
