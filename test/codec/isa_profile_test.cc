@@ -66,7 +66,9 @@ TEST(IsaProfile, jerasure_profiles_are_unchanged) {
 }
 
 TEST(IsaProfile, the_key_names_its_values) {
-  expect_refused({{"power8-code", "ISA"}}, -EINVAL, "power8-code=ISA is not valid: power8-code must be jerasure");
+  expect_refused({{"power8-code", "ISA"}}, -EINVAL,
+                 "power8-code=ISA is not valid: power8-code must be jerasure (the default: jerasure's codes, chunks "
+                 "identical to plugin=jerasure) or isa (isa's codes, chunks identical to plugin=isa)\n");
   expect_refused({{"technique", "cauchy"}}, -ENOENT, "power8-code=isa selects isa's codes");
 }
 
