@@ -2,7 +2,7 @@
 // The seam between the generic codec and a code family: everything that makes plugin=power8's chunks
 // one stock plugin's (jerasure's, or isa's with power8-code=isa) sits behind CodeFamilyRules, one class
 // per family in a file of its own (codec/jerasure_family.cc, codec/isa_family.cc), as Ceph keeps each
-// code's rules in its plugin's class. Codec and technique.cc ask the family; they never branch on it.
+// code's rules in its plugin's class. Codec asks the family through it and never branches on it.
 //
 // power8-code=isa makes the profile mean what it means to plugin=isa: isa's techniques (reed_sol_van,
 // cauchy), keys (technique, k, m), defaults, limits and chunk sizes. Without the key (or with
