@@ -9,12 +9,11 @@
 
 #include "codec/code_family.h"
 #include "codec/codec.h"
+#include "codec_helpers.h"
 #include "simd/variants.h"
 
 namespace ec::codec::test {
 namespace {
-
-constexpr ReleaseDefaults kPacific{7, 3, 2, 2048, 0};
 
 TEST(CodeFamily, power8_code_selects_the_family_of_each_technique) {
   for (Technique t : {Technique::reed_sol_van, Technique::reed_sol_r6_op, Technique::cauchy_orig,

@@ -50,7 +50,7 @@ std::unique_ptr<Codec> make_codec(const Shape &s, const simd::Kernels &kernels,
     profile["power8-code"] = "isa";
   auto codec = std::make_unique<Codec>(kernels, std::move(decode_cache));
   std::ostringstream errors;
-  const int r = codec->init(profile, ReleaseDefaults{7, 3, 2, 2048, 0}, &errors);
+  const int r = codec->init(profile, kPacific, &errors);
   if (r) {
     ADD_FAILURE() << describe(s) << ": init() = " << r << ": " << errors.str();
     return nullptr;

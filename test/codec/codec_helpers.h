@@ -16,6 +16,10 @@
 
 namespace ec::codec::test {
 
+// Ceph 16.2 Pacific's and 20.2 Tentacle's defaults (ceph-releases.tsv), for the profile tests.
+inline constexpr ReleaseDefaults kPacific{7, 3, 2, 2048, 0};
+inline constexpr ReleaseDefaults kTentacle{7, 3, 2, 2048, 32};
+
 struct Shape {
   Technique technique;
   unsigned k, m, packetsize; // packetsize: Cauchy techniques only

@@ -101,17 +101,17 @@ TEST(CodecInit, writes_defaults_back_and_names_bad_keys) {
   Codec codec(simd::kernels_reference, nullptr);
   Profile profile;
   std::ostringstream errors;
-  ASSERT_EQ(codec.init(profile, ReleaseDefaults{7, 3, 2, 2048, 0}, &errors), 0) << errors.str();
+  ASSERT_EQ(codec.init(profile, kPacific, &errors), 0) << errors.str();
   EXPECT_EQ(profile.at("technique"), "reed_sol_van");
   EXPECT_EQ(profile.at("k"), "7");
   EXPECT_EQ(profile.at("m"), "3");
   EXPECT_EQ(profile.at("w"), "8");
   EXPECT_EQ(codec.decode_cache(), nullptr);
   Profile raid6{{"technique", "reed_sol_r6_op"}, {"k", "5"}};
-  ASSERT_EQ(codec.init(raid6, ReleaseDefaults{7, 3, 2, 2048, 0}, &errors), 0) << errors.str();
+  ASSERT_EQ(codec.init(raid6, kPacific, &errors), 0) << errors.str();
   EXPECT_EQ(raid6.at("m"), "2");
   Profile bad{{"k", "1"}};
-  EXPECT_EQ(codec.init(bad, ReleaseDefaults{7, 3, 2, 2048, 0}, &errors), -EINVAL);
+  EXPECT_EQ(codec.init(bad, kPacific, &errors), -EINVAL);
   EXPECT_NE(errors.str().find("k=1 is not valid"), std::string::npos) << errors.str();
 }
 

@@ -9,13 +9,11 @@
 #include <string>
 
 #include "codec/codec.h"
+#include "codec_helpers.h"
 #include "simd/variants.h"
 
 namespace ec::codec::test {
 namespace {
-
-constexpr ReleaseDefaults kPacific{7, 3, 2, 2048, 0};
-constexpr ReleaseDefaults kTentacle{7, 3, 2, 2048, 32};
 
 struct Verdict {
   int result;
