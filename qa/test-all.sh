@@ -76,4 +76,5 @@ log "record ($EC_RECORD): wall and CPU seconds of each test and step"
 "$EC_TOP/qa/suite/report" "$EC_RECORD"
 cpu=$(lscpu | awk -F': *' '/^Model name/ {n = $2} /^CPU family/ {f = $2} /^Model:/ {m = $2} END {print n " (family " f ", model " m ")"}')
 echo "test command: ${total}s ($((total / 60)) min $((total % 60)) s) on $cpu, $(nproc) cores"
+[ $rc -eq 0 ] || "$EC_TOP/qa/suite/failure-digest" "$qa/results.xml"
 exit $rc
