@@ -21,6 +21,9 @@
 #                                       or not "0 errors.")
 #   ctr_ops_done POOL                   how many ops the client on POOL completed
 #   ctr_kinds POOL                      "KIND N" a line: the ops the client started, by kind
+#   ctr_object_re                       an extended regex matching the names of the objects the clients of
+#                                       this host write: ceph_test_rados names them HOSTNAME PID "-" N (its
+#                                       context's prefix, and the op number that made the object)
 
 # Ceph's op weights (qa/erasure-code/ec-rados-plugin=jerasure-k=2-m=1.yaml, write_append_excl: false) and
 # qa/suites/rados/thrash-erasure-code/workloads/ec-small-objects-overwrites.yaml (write_append_excl left
@@ -81,4 +84,10 @@ ctr_report() {
     return 1
   fi
   step "  ceph_test_rados on $pool: $ops ops done, 0 errors (as it logs them: $kinds)"
+}
+
+ctr_object_re() {
+  local host
+  host=$(hostname)
+  echo "^${host//./\\.}[0-9]+-[0-9]+\$"
 }
