@@ -86,8 +86,4 @@ ctr_report() {
   step "  ceph_test_rados on $pool: $ops ops done, 0 errors (as it logs them: $kinds)"
 }
 
-ctr_object_re() {
-  local host
-  host=$(hostname)
-  echo "^${host//./\\.}[0-9]+-[0-9]+\$"
-}
+ctr_object_re() { echo "^${HOSTNAME//./\\.}[0-9]+-[0-9]+\$"; } # (bash's HOSTNAME: gethostname(), as the client's)
