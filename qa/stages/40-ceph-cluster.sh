@@ -11,12 +11,13 @@
 #              verified and checked against the stores: this part would repeat that proof.
 #   fastec     Tentacle and later: qa/standalone/fastec-test with plugin=power8 (EC_QA_PLUGIN): 7 bluestore
 #              OSDs, allow_ec_optimizations, parity-delta writes, an OSD killed mid-writes.
-#   thrash     Tentacle and later: qa/standalone/thrash-test --short: model clients on FastEC pools of
-#              power8 (reed_sol_van, isa's Cauchy code power8-code=isa technique=cauchy), jerasure and isa
-#              (the controls) and a legacy power8 pool while OSDs are killed (two at once), marked out, PGs
-#              split and merged, primaries moved, shard reads failed; at the end every shard of every
-#              pool in the stores against a re-encode (which covers power8's isa Cauchy pool, so fastec
-#              does not run a second time with that code).
+#   thrash     Tentacle and later: qa/standalone/thrash-test --short: model clients and Ceph's
+#              ceph_test_rados (its ec-small-objects-overwrites workload, up to 600 ops each, 0 errors)
+#              on FastEC pools of power8 (reed_sol_van, isa's Cauchy code power8-code=isa technique=cauchy), jerasure
+#              and isa (the controls) and a legacy power8 pool while OSDs are killed (two at once), marked
+#              out, PGs split and merged, primaries moved, shard reads failed; at the end every shard of
+#              the model clients' objects in the stores against a re-encode (which covers power8's isa
+#              Cauchy pool, so fastec does not run a second time with that code).
 #   rados      Reef and later: qa/standalone/ceph-rados-test --short: Ceph's own clients from ceph-test,
 #              ceph_test_rados with its erasure-code suites' op weights and the librados API suites' EC
 #              fixtures, on power8 in both code families beside jerasure and isa. The only part of a
