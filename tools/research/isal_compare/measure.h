@@ -11,9 +11,10 @@
 
 namespace isal_compare {
 
-// Seconds per call of each contestant, one sample per pass: pass after pass, each contestant in turn,
-// from a clean vector register state, runs batches of calls until `seconds` have passed; its sample is
-// its fastest batch.
+// Seconds per call of each contestant, one sample per pass: pass after pass, each contestant in turn (the
+// order rotated by one each pass), from a clean vector register state and after untimed calls that let
+// the core's clock settle, runs batches of calls until `seconds` have passed; its sample is its fastest
+// batch.
 std::vector<std::vector<double>> time_interleaved(const std::vector<std::function<void()>> &contestants,
                                                   int passes, double seconds);
 
