@@ -24,6 +24,14 @@ constexpr std::size_t kTableAlignment = 64;
 // the bytes are the same. measure: time both and keep the faster (Kernels::tune_beyond_l1).
 enum class BeyondL1 { measure, narrow, wide };
 
+// The register width of the loops that only move data beyond twice the core's L1D, with one multiply per
+// register at most: the update (mad, xor_mad) and xor_many of two sources. Intel Xeons lower the core's
+// clock while such a loop runs in 64-byte registers (family 6, model 167: about 12%, a few milliseconds
+// in, which a timing at load does not see), while AMD Zen 4 and Zen 5 run it 12-27% faster than in
+// 32-byte ones. by_vendor: half on Intel, full elsewhere; full and half force it
+// (Kernels::set_moves_beyond_l1).
+enum class MovesBeyondL1 { by_vendor, full, half };
+
 struct Kernels {
   const char *name; // the variant, as in libec_power8_<name>.so and power8-variant=<name>
 
@@ -64,6 +72,9 @@ struct Kernels {
   // the variant), and writes what it chose and why as one line into report (NUL-terminated, at most
   // report_bytes). Null where the variant has one way only.
   void (*tune_beyond_l1)(BeyondL1 mode, char *report, std::size_t report_bytes);
+  // Sets the width of this variant's moves beyond L1D (process-wide; full until set) and writes what it
+  // chose and why into report, as tune_beyond_l1. Null where the variant has one width only.
+  void (*set_moves_beyond_l1)(MovesBeyondL1 moves, char *report, std::size_t report_bytes);
 };
 
 } // namespace ec::simd

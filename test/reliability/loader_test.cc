@@ -104,6 +104,45 @@ TEST_F(LoaderTest, the_variant_logs_how_it_reads_sources_beyond_l1) {
   }
 }
 
+// Where the picked variant moves data beyond L1D in two widths (simd::MovesBeyondL1), its library logs the
+// one it uses: by the CPU's vendor, or as CEPH_EC_POWER8_MOVES_BEYOND_L1 sets it; a value it does not know
+// is named, and the vendor followed. Where it has one width, no such line.
+TEST_F(LoaderTest, the_variant_logs_its_register_width_for_moves_beyond_l1) {
+  const simd::Kernels *picked = simd::find_built_variant(best());
+  const bool has_choice = picked->set_moves_beyond_l1 != nullptr;
+  struct Case {
+    const char *value, *expect, *complaint;
+  };
+  const Case cases[] = {
+      {nullptr, ", this CPU's vendor's", nullptr},
+      {"full", "-byte registers, as set", nullptr},
+      {"half", "-byte registers, as set", nullptr},
+      {"wide", ", this CPU's vendor's", "CEPH_EC_POWER8_MOVES_BEYOND_L1=wide is not one of vendor, full, half; by vendor"}};
+  unsigned n = 0;
+  for (const Case &c : cases) {
+    const std::string plugin = "p8moves" + std::to_string(n++);
+    install("power8", plugin);
+    install("power8_" + best(), plugin + "_" + best());
+    if (c.value)
+      setenv("CEPH_EC_POWER8_MOVES_BEYOND_L1", c.value, 1);
+    else
+      unsetenv("CEPH_EC_POWER8_MOVES_BEYOND_L1");
+    std::string message, log;
+    EXPECT_EQ(factory_logging(plugin, {{"k", "4"}, {"m", "2"}}, &message, &log), 0) << message;
+    unsetenv("CEPH_EC_POWER8_MOVES_BEYOND_L1");
+    const std::string line = "variant " + best() + ": updates and xors beyond twice L1D: ";
+    if (!has_choice) {
+      EXPECT_EQ(log.find(line), std::string::npos) << log;
+      continue;
+    }
+    EXPECT_NE(log.find(line), std::string::npos) << log;
+    EXPECT_NE(log.find(c.expect), std::string::npos) << (c.value ? c.value : "(unset)") << ": " << log;
+    if (c.complaint) {
+      EXPECT_NE(log.find(c.complaint), std::string::npos) << log;
+    }
+  }
+}
+
 TEST_F(LoaderTest, a_variant_named_in_a_profile_is_refused_with_the_spelling_that_works) {
   for (const simd::Kernels *k : simd::built_variants())
     install(std::string("power8_") + k->name, std::string("power8_") + k->name);

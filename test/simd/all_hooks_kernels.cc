@@ -18,7 +18,7 @@ using HooksLoops = skeleton::RegionLoops<Hooks>;
 // Each detector of the skeleton finds its hook...
 static_assert(skeleton::HasPairs<Hooks>::value && skeleton::HasStreamStores<Hooks>::value &&
               skeleton::HasAdd3<Hooks>::value && skeleton::HasSourceBase<Hooks>::value &&
-              skeleton::HasAddInto<Hooks>::value);
+              skeleton::HasAddInto<Hooks>::value && skeleton::HasNarrower<Hooks>::value);
 static_assert(skeleton::FullIO<Hooks>::kPairs && skeleton::FullIO<Hooks>::kAddsInPlace &&
               skeleton::FullIO<Hooks>::kSourceBase);
 // ... and every tuning differs from its default (kFirstSources aside: add3 needs the default's 2).
@@ -39,6 +39,7 @@ TEST(AllHooks, RunsBesideTheBuiltVariants) {
   EXPECT_NE(std::find(names.begin(), names.end(), "all_hooks"), names.end());
   EXPECT_EQ(find_test_variant("all_hooks"), &kernels_all_hooks);
   EXPECT_NE(kernels_all_hooks.tune_beyond_l1, nullptr);
+  EXPECT_NE(kernels_all_hooks.set_moves_beyond_l1, nullptr);
 }
 
 } // namespace

@@ -3,7 +3,8 @@
 // optional_hooks.h) on and every tuning (tuning.h) off its default, in plain scalar C++: the branches that
 // only the POWER variants (under qemu) or one x86 variant take run in any build's simd suite.
 //
-// A register is 16 bytes; a coefficient's table is its products with the 16 low and the 16 high nibbles.
+// A register is 16 bytes (8 in its Narrower, for the moves beyond L1D: MovesBeyondL1); a coefficient's
+// table is its products with the 16 low and the 16 high nibbles.
 // The unrolls mix 1, odd and even counts so that each block is taken with and without paired loads, and
 // mad_loads_first holds for some row counts only. The hooks whose contract the skeleton must keep check
 // it and abort: streamed stores at aligned addresses only, partial loads and stores of n < kWidth bytes.
@@ -22,8 +23,8 @@
 namespace ec::simd::test {
 namespace {
 
-struct AllHooksTraits : skeleton::Tuning<AllHooksTraits> {
-  static constexpr std::size_t kWidth = 16;
+template <std::size_t Width> struct AllHooksTraitsOf : skeleton::Tuning<AllHooksTraitsOf<Width>> {
+  static constexpr std::size_t kWidth = Width;
   struct Vec {
     std::uint8_t b[kWidth];
   };
@@ -112,6 +113,11 @@ struct AllHooksTraits : skeleton::Tuning<AllHooksTraits> {
     }
     std::memcpy(table, &t, sizeof t);
   }
+};
+
+struct AllHooksTraits : AllHooksTraitsOf<16> {
+  using Narrower = AllHooksTraitsOf<8>;
+  static bool narrower_by_vendor() { return true; } // no vendor here: the path the tests want covered
 };
 
 } // namespace

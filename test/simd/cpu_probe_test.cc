@@ -171,5 +171,23 @@ TEST(BeyondL1Mode, ValuesAndComplaints) {
   }
 }
 
+// CEPH_EC_POWER8_MOVES_BEYOND_L1: its three values; unset or empty follows the vendor; anything else too,
+// with a complaint naming the variable, the value and what it accepts.
+TEST(MovesBeyondL1Mode, ValuesAndComplaints) {
+  std::string complaint;
+  EXPECT_EQ(moves_beyond_l1_mode(nullptr, &complaint), MovesBeyondL1::by_vendor);
+  EXPECT_EQ(moves_beyond_l1_mode("", &complaint), MovesBeyondL1::by_vendor);
+  EXPECT_EQ(moves_beyond_l1_mode("vendor", &complaint), MovesBeyondL1::by_vendor);
+  EXPECT_EQ(moves_beyond_l1_mode("full", &complaint), MovesBeyondL1::full);
+  EXPECT_EQ(moves_beyond_l1_mode("half", &complaint), MovesBeyondL1::half);
+  EXPECT_EQ(complaint, "");
+  for (const char *bad : {"Half", "32", "full ", "narrow"}) {
+    complaint.clear();
+    EXPECT_EQ(moves_beyond_l1_mode(bad, &complaint), MovesBeyondL1::by_vendor) << bad;
+    EXPECT_EQ(complaint, std::string("CEPH_EC_POWER8_MOVES_BEYOND_L1=") + bad +
+                             " is not one of vendor, full, half; by vendor");
+  }
+}
+
 } // namespace
 } // namespace ec::simd

@@ -154,6 +154,43 @@ TEST_P(KernelsVsReference, BeyondL1BothWaysWhereTwo) {
   kernels().tune_beyond_l1(BeyondL1::narrow, report, sizeof report); // as the other tests expect
 }
 
+// The moves beyond twice L1D (mad, xor_mad, xor_many; simd::MovesBeyondL1) in both widths where a variant
+// has two: every row count of a pass, xors of 1 to 4 sources separate and in place, just beyond the
+// threshold and past L2 (where xor_many streams), then the vendor's choice and its report.
+TEST_P(KernelsVsReference, MovesBeyondL1BothWidthsWhereTwo) {
+  const bool two_widths = kernels().set_moves_beyond_l1 != nullptr;
+  char report[256] = "moves data beyond L1D in one width only";
+  Rng rng(11);
+  for (MovesBeyondL1 moves : {MovesBeyondL1::half, MovesBeyondL1::full}) {
+    if (two_widths)
+      kernels().set_moves_beyond_l1(moves, report, sizeof report);
+    else if (moves == MovesBeyondL1::full)
+      break;
+    for (unsigned rows = 1; rows <= 5; rows++)
+      for (std::size_t len : {2 * ec::simd::l1_data_cache_bytes() / (rows + 1) + 64 * rows + 5,
+                              ec::simd::l2_cache_bytes() / (rows + 1) + 29}) {
+        Shape s;
+        s.len = len;
+        s.rows = rows;
+        s.k = rows;
+        s.src_align = rng.below(64);
+        s.dst_align = rng.below(64);
+        ASSERT_TRUE(check_mad(kernels(), s, rng)) << report;
+        ASSERT_TRUE(check_xor_mad(kernels(), s, rng)) << report;
+        if (rows <= 4) { // the narrower path's xors (up to two sources) and the others beside them
+          ASSERT_TRUE(check_xor_many(kernels(), s, rows, rng)) << report;
+          ASSERT_TRUE(check_xor_many(kernels(), s, 0, rng)) << report;
+        }
+      }
+  }
+  if (!two_widths)
+    return;
+  kernels().set_moves_beyond_l1(MovesBeyondL1::by_vendor, report, sizeof report);
+  EXPECT_NE(std::string(report).find("updates and xors beyond twice L1D: "), std::string::npos) << report;
+  EXPECT_NE(std::string(report).find(", this CPU's vendor's"), std::string::npos) << report;
+  kernels().set_moves_beyond_l1(MovesBeyondL1::full, report, sizeof report); // as the other tests expect
+}
+
 TEST_P(KernelsVsReference, XorManyEverySourceCountAndInPlace) {
   Rng rng(5);
   for (unsigned n = 1; n <= 16; n++)

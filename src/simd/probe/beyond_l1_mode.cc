@@ -17,17 +17,36 @@ BeyondL1 beyond_l1_mode(const char *value, std::string *complaint) {
   return BeyondL1::measure;
 }
 
+MovesBeyondL1 moves_beyond_l1_mode(const char *value, std::string *complaint) {
+  if (!value || !*value || std::strcmp(value, "vendor") == 0)
+    return MovesBeyondL1::by_vendor;
+  if (std::strcmp(value, "full") == 0)
+    return MovesBeyondL1::full;
+  if (std::strcmp(value, "half") == 0)
+    return MovesBeyondL1::half;
+  *complaint = std::string(kMovesBeyondL1Variable) + "=" + value + " is not one of vendor, full, half; by vendor";
+  return MovesBeyondL1::by_vendor;
+}
+
 std::vector<std::string> tune_beyond_l1_from_environment(const Kernels &kernels) {
   std::vector<std::string> lines;
-  if (!kernels.tune_beyond_l1)
-    return lines;
-  std::string complaint;
-  const BeyondL1 mode = beyond_l1_mode(std::getenv(kBeyondL1Variable), &complaint);
-  if (!complaint.empty())
-    lines.push_back(complaint);
   char report[256] = "";
-  kernels.tune_beyond_l1(mode, report, sizeof report);
-  lines.push_back(std::string("variant ") + kernels.name + ": " + report);
+  std::string complaint;
+  if (kernels.tune_beyond_l1) {
+    const BeyondL1 mode = beyond_l1_mode(std::getenv(kBeyondL1Variable), &complaint);
+    if (!complaint.empty())
+      lines.push_back(complaint);
+    kernels.tune_beyond_l1(mode, report, sizeof report);
+    lines.push_back(std::string("variant ") + kernels.name + ": " + report);
+  }
+  if (kernels.set_moves_beyond_l1) {
+    complaint.clear();
+    const MovesBeyondL1 moves = moves_beyond_l1_mode(std::getenv(kMovesBeyondL1Variable), &complaint);
+    if (!complaint.empty())
+      lines.push_back(complaint);
+    kernels.set_moves_beyond_l1(moves, report, sizeof report);
+    lines.push_back(std::string("variant ") + kernels.name + ": " + report);
+  }
   return lines;
 }
 

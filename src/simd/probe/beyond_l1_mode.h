@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: LGPL-2.1-or-later
-// How the operator sets simd::BeyondL1 for a process: the environment variable below, read where a variant
-// library loads (and by the tools that time the kernels, so that they time what the plugin runs).
+// How the operator sets simd::BeyondL1 and simd::MovesBeyondL1 for a process: the environment variables
+// below, read where a variant library loads (and by the tools that time the kernels, so that they time what
+// the plugin runs).
 #ifndef EC_SIMD_PROBE_BEYOND_L1_MODE_H
 #define EC_SIMD_PROBE_BEYOND_L1_MODE_H
 
@@ -14,11 +15,17 @@ namespace ec::simd {
 // measure (the default), narrow or wide.
 constexpr const char *kBeyondL1Variable = "CEPH_EC_POWER8_BEYOND_L1";
 
+// vendor (the default), full or half.
+constexpr const char *kMovesBeyondL1Variable = "CEPH_EC_POWER8_MOVES_BEYOND_L1";
+
 // The mode a value of kBeyondL1Variable asks for (null or empty: measure); for any other value, measure,
 // with *complaint naming the variable and what it accepts.
 BeyondL1 beyond_l1_mode(const char *value, std::string *complaint);
+// The same for kMovesBeyondL1Variable (null, empty or anything else: by_vendor).
+MovesBeyondL1 moves_beyond_l1_mode(const char *value, std::string *complaint);
 // Tunes kernels as the environment says (nothing where the variant has no choice) and returns the lines
-// to log: a complaint about the variable, if any, then "variant <name>: <what it chose and why>".
+// to log: for each choice the variant has, a complaint about its variable, if any, then "variant <name>:
+// <what it chose and why>".
 std::vector<std::string> tune_beyond_l1_from_environment(const Kernels &kernels);
 
 } // namespace ec::simd

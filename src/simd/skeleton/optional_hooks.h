@@ -36,6 +36,9 @@
 //   alignment) in one instruction (POWER10's lxvp/stxvp); with them, the whole registers of a block are
 //   loaded and stored two at a time. Slot numbers the pairs that are live together (0, 1, ... within a
 //   block's sources, its accumulators), for a T whose pairs need fixed registers
+//   optional: using Narrower, the traits of the same tables in registers of half the width, and static bool
+//   narrower_by_vendor(), whether this CPU's vendor wants them for the moves beyond L1D (MovesBeyondL1):
+//   with them, mad, xor_mad and xor_many run Narrower's loops there where set_moves_beyond_l1 says so
 
 #ifndef EC_SIMD_SKELETON_OPTIONAL_HOOKS_H
 #define EC_SIMD_SKELETON_OPTIONAL_HOOKS_H
@@ -73,6 +76,13 @@ template <class T> struct HasSourceBase<T, std::void_t<decltype(T::source_base(n
 template <class T, class = void> struct HasAddInto : std::false_type {};
 template <class T>
 struct HasAddInto<T, std::void_t<decltype(T::add_into(nullptr, std::declval<typename T::Vec>()))>> : std::true_type {};
+
+template <class T, class = void> struct HasNarrower : std::false_type {};
+template <class T>
+struct HasNarrower<T, std::void_t<typename T::Narrower, decltype(T::narrower_by_vendor())>> : std::true_type {
+  static_assert(T::Narrower::kTableBytes == T::kTableBytes && 2 * T::Narrower::kWidth == T::kWidth,
+                "a Narrower reads the same tables in registers of half the width");
+};
 
 } // namespace ec::simd::skeleton
 

@@ -57,6 +57,17 @@ template <class T> struct RegionLoops : CachedSizes<T> {
   }
   static inline std::atomic<bool> narrow_beyond_l1_{true};
 
+  // Where T has a Narrower: the bytes of a call (sources and outputs) beyond which mad, xor_mad and xor_many
+  // of up to kNarrowerMaxSources run the Narrower's loops, as set_moves_beyond_l1 (moves_beyond_l1.h) sets
+  // it; never until then. An xor of more sources is bound by its loads, which the wider registers halve (on
+  // the Intel Xeon that wants the Narrower, 4+2's one-loss decode of 64 KiB chunks: 124 GB/s in 64-byte
+  // registers, 97 in 32-byte ones; 3 sources: 118 and 96; 2 sources: 77 and 90).
+  static inline std::atomic<size_t> narrower_from_{SIZE_MAX};
+  static constexpr unsigned kNarrowerMaxSources = 2;
+  static EC_SKELETON_INLINE bool narrower(size_t bytes) {
+    return bytes > narrower_from_.load(std::memory_order_relaxed);
+  }
+
   // Long dot products with more rows than one pass holds walk the length in slices, so that the passes
   // after the first find the sources in cache (32 sources x 4 KiB fit a 256 KiB L2).
   static constexpr size_t kSliceBytes = 4096;
@@ -223,6 +234,9 @@ template <class T> struct RegionLoops : CachedSizes<T> {
   // saves no registers (gcc saves, for every call, those that only its longest path needs).
   static void mad(size_t len, unsigned rows, const uint8_t *tables, const uint8_t *src,
                   uint8_t *const *dst) {
+    if constexpr (HasNarrower<T>::value)
+      if (narrower(len * (size_t{rows} + 1)))
+        return RegionLoops<typename T::Narrower>::mad(len, rows, tables, src, dst);
     if (rows <= T::kMaxRows)
       return mad_rows_for<false>(rows)(len, tables, src, dst);
     return mad_passes<false>(len, rows, tables, src, dst);
@@ -231,6 +245,9 @@ template <class T> struct RegionLoops : CachedSizes<T> {
   // The XOR row rides along the first pass of up to kMaxRows multiply rows; alone, it is xor_many's.
   static void xor_mad(size_t len, unsigned rows, const uint8_t *tables, const uint8_t *src,
                       uint8_t *const *dst) {
+    if constexpr (HasNarrower<T>::value)
+      if (narrower(len * (size_t{rows} + 1)))
+        return RegionLoops<typename T::Narrower>::xor_mad(len, rows, tables, src, dst);
     if (rows == 1)
       return xor_row(len, src, dst[0]);
     if (rows - 1 <= T::kMaxRows)
@@ -332,6 +349,9 @@ template <class T> struct RegionLoops : CachedSizes<T> {
 
   template <unsigned N>
   static void xor_sources(size_t len, unsigned n, const uint8_t *const *sources, uint8_t *dst) {
+    if constexpr (HasNarrower<T>::value)
+      if (n <= kNarrowerMaxSources && narrower(len * (size_t{n} + 1)))
+        return RegionLoops<typename T::Narrower>::xor_many(len, n, sources, dst);
     // A count known at compile time: the source pointers copied to a local array too, or the compiler
     // loads them again after every block's store.
     const uint8_t *own[N ? N : 1];
