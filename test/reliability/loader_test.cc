@@ -18,6 +18,7 @@
 #include <cerrno>
 #include <filesystem>
 #include <fstream>
+#include <initializer_list>
 #include <sstream>
 
 #include "erasure-code/ErasureCodePlugin.h"
@@ -29,8 +30,15 @@ namespace {
 namespace fs = std::filesystem;
 using Profile = ceph::ErasureCodeProfile;
 
+// One value of a tuning variable, the text the variant's line must then hold, and the complaint it logs.
+struct TuningCase {
+  const char *value, *expect, *complaint;
+};
+
 class LoaderTest : public ::testing::Test {
 protected:
+  void expect_tuning_logged(const char *variable, const std::string &prefix, const std::string &line,
+                            bool has_choice, std::initializer_list<TuningCase> cases);
   void SetUp() override {
     char pattern[] = "/tmp/ec-loader-test-XXXXXX";
     ASSERT_NE(mkdtemp(pattern), nullptr);
@@ -66,32 +74,23 @@ protected:
 
 std::string best() { return simd::runnable_built_variants().front()->name; }
 
-// Where the picked variant has a choice the core decides (simd::BeyondL1), its library logs it when it
-// loads: measured, or as CEPH_EC_POWER8_BEYOND_L1 sets it; a value it does not know is named, and measured
-// instead. Where it has none, no such line.
-TEST_F(LoaderTest, the_variant_logs_how_it_reads_sources_beyond_l1) {
-  const bool has_choice = simd::find_built_variant(best())->tune_beyond_l1 != nullptr;
-  struct Case {
-    const char *value, *expect, *complaint;
-  };
-  const Case cases[] = {
-      {nullptr, ", measured: narrow ", nullptr},
-      {"wide", "wide (as many registers per step as in cache), as set", nullptr},
-      {"narrow", "narrow (one register of each source per step), as set", nullptr},
-      {"fast", ", measured: narrow ", "CEPH_EC_POWER8_BEYOND_L1=fast is not one of measure, narrow, wide; measuring"}};
+// Loads the picked variant once per case (as plugin <prefix>N) with `variable` set to the case's value (or
+// unset) and checks the log: the line starting with `line` holds the case's text, and its complaint, where
+// the variant has the choice; no such line where it has not.
+void LoaderTest::expect_tuning_logged(const char *variable, const std::string &prefix, const std::string &line,
+                                      bool has_choice, std::initializer_list<TuningCase> cases) {
   unsigned n = 0;
-  for (const Case &c : cases) {
-    const std::string plugin = "p8tune" + std::to_string(n++);
+  for (const TuningCase &c : cases) {
+    const std::string plugin = prefix + std::to_string(n++);
     install("power8", plugin);
     install("power8_" + best(), plugin + "_" + best());
     if (c.value)
-      setenv("CEPH_EC_POWER8_BEYOND_L1", c.value, 1);
+      setenv(variable, c.value, 1);
     else
-      unsetenv("CEPH_EC_POWER8_BEYOND_L1");
+      unsetenv(variable);
     std::string message, log;
     EXPECT_EQ(factory_logging(plugin, {{"k", "4"}, {"m", "2"}}, &message, &log), 0) << message;
-    unsetenv("CEPH_EC_POWER8_BEYOND_L1");
-    const std::string line = "variant " + best() + ": dot products beyond L1D: ";
+    unsetenv(variable);
     if (!has_choice) {
       EXPECT_EQ(log.find(line), std::string::npos) << log;
       continue;
@@ -104,43 +103,32 @@ TEST_F(LoaderTest, the_variant_logs_how_it_reads_sources_beyond_l1) {
   }
 }
 
+// Where the picked variant has a choice the core decides (simd::BeyondL1), its library logs it when it
+// loads: measured, or as CEPH_EC_POWER8_BEYOND_L1 sets it; a value it does not know is named, and measured
+// instead. Where it has none, no such line.
+TEST_F(LoaderTest, the_variant_logs_how_it_reads_sources_beyond_l1) {
+  expect_tuning_logged(
+      "CEPH_EC_POWER8_BEYOND_L1", "p8tune", "variant " + best() + ": dot products beyond L1D: ",
+      simd::find_built_variant(best())->tune_beyond_l1 != nullptr,
+      {{nullptr, ", measured: narrow ", nullptr},
+       {"wide", "wide (as many registers per step as in cache), as set", nullptr},
+       {"narrow", "narrow (one register of each source per step), as set", nullptr},
+       {"fast", ", measured: narrow ", "CEPH_EC_POWER8_BEYOND_L1=fast is not one of measure, narrow, wide; measuring"}});
+}
+
 // Where the picked variant moves data beyond L1D in two widths (simd::MovesBeyondL1), its library logs the
 // one it uses: by the CPU's vendor, or as CEPH_EC_POWER8_MOVES_BEYOND_L1 sets it; a value it does not know
 // is named, and the vendor followed. Where it has one width, no such line.
 TEST_F(LoaderTest, the_variant_logs_its_register_width_for_moves_beyond_l1) {
-  const simd::Kernels *picked = simd::find_built_variant(best());
-  const bool has_choice = picked->set_moves_beyond_l1 != nullptr;
-  struct Case {
-    const char *value, *expect, *complaint;
-  };
-  const Case cases[] = {
-      {nullptr, ", this CPU's vendor's", nullptr},
-      {"full", "-byte registers, as set", nullptr},
-      {"half", "-byte registers, as set", nullptr},
-      {"wide", ", this CPU's vendor's", "CEPH_EC_POWER8_MOVES_BEYOND_L1=wide is not one of vendor, full, half; by vendor"}};
-  unsigned n = 0;
-  for (const Case &c : cases) {
-    const std::string plugin = "p8moves" + std::to_string(n++);
-    install("power8", plugin);
-    install("power8_" + best(), plugin + "_" + best());
-    if (c.value)
-      setenv("CEPH_EC_POWER8_MOVES_BEYOND_L1", c.value, 1);
-    else
-      unsetenv("CEPH_EC_POWER8_MOVES_BEYOND_L1");
-    std::string message, log;
-    EXPECT_EQ(factory_logging(plugin, {{"k", "4"}, {"m", "2"}}, &message, &log), 0) << message;
-    unsetenv("CEPH_EC_POWER8_MOVES_BEYOND_L1");
-    const std::string line = "variant " + best() + ": updates and xors beyond twice L1D: ";
-    if (!has_choice) {
-      EXPECT_EQ(log.find(line), std::string::npos) << log;
-      continue;
-    }
-    EXPECT_NE(log.find(line), std::string::npos) << log;
-    EXPECT_NE(log.find(c.expect), std::string::npos) << (c.value ? c.value : "(unset)") << ": " << log;
-    if (c.complaint) {
-      EXPECT_NE(log.find(c.complaint), std::string::npos) << log;
-    }
-  }
+  expect_tuning_logged(
+      "CEPH_EC_POWER8_MOVES_BEYOND_L1", "p8moves",
+      "variant " + best() + ": updates and xors beyond twice L1D: ",
+      simd::find_built_variant(best())->set_moves_beyond_l1 != nullptr,
+      {{nullptr, ", this CPU's vendor's", nullptr},
+       {"full", "-byte registers, as set", nullptr},
+       {"half", "-byte registers, as set", nullptr},
+       {"wide", ", this CPU's vendor's",
+        "CEPH_EC_POWER8_MOVES_BEYOND_L1=wide is not one of vendor, full, half; by vendor"}});
 }
 
 TEST_F(LoaderTest, a_variant_named_in_a_profile_is_refused_with_the_spelling_that_works) {

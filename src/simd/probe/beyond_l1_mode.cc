@@ -6,26 +6,42 @@
 
 namespace ec::simd {
 
+namespace {
+
+template <class Mode> struct Word {
+  const char *word;
+  Mode mode;
+};
+
+// The mode whose word value is; null or empty: the first word's (the default). Anything else: the default
+// too, with *complaint naming the variable, the value, the words and what happens instead.
+template <class Mode, std::size_t N>
+Mode mode_of(const char *variable, const char *value, const Word<Mode> (&words)[N], const char *instead,
+             std::string *complaint) {
+  if (!value || !*value)
+    return words[0].mode;
+  std::string list;
+  for (const Word<Mode> &w : words) {
+    if (std::strcmp(value, w.word) == 0)
+      return w.mode;
+    list += (list.empty() ? "" : ", ") + std::string(w.word);
+  }
+  *complaint = std::string(variable) + "=" + value + " is not one of " + list + "; " + instead;
+  return words[0].mode;
+}
+
+} // namespace
+
 BeyondL1 beyond_l1_mode(const char *value, std::string *complaint) {
-  if (!value || !*value || std::strcmp(value, "measure") == 0)
-    return BeyondL1::measure;
-  if (std::strcmp(value, "narrow") == 0)
-    return BeyondL1::narrow;
-  if (std::strcmp(value, "wide") == 0)
-    return BeyondL1::wide;
-  *complaint = std::string(kBeyondL1Variable) + "=" + value + " is not one of measure, narrow, wide; measuring";
-  return BeyondL1::measure;
+  static constexpr Word<BeyondL1> words[] = {
+      {"measure", BeyondL1::measure}, {"narrow", BeyondL1::narrow}, {"wide", BeyondL1::wide}};
+  return mode_of(kBeyondL1Variable, value, words, "measuring", complaint);
 }
 
 MovesBeyondL1 moves_beyond_l1_mode(const char *value, std::string *complaint) {
-  if (!value || !*value || std::strcmp(value, "vendor") == 0)
-    return MovesBeyondL1::by_vendor;
-  if (std::strcmp(value, "full") == 0)
-    return MovesBeyondL1::full;
-  if (std::strcmp(value, "half") == 0)
-    return MovesBeyondL1::half;
-  *complaint = std::string(kMovesBeyondL1Variable) + "=" + value + " is not one of vendor, full, half; by vendor";
-  return MovesBeyondL1::by_vendor;
+  static constexpr Word<MovesBeyondL1> words[] = {
+      {"vendor", MovesBeyondL1::by_vendor}, {"full", MovesBeyondL1::full}, {"half", MovesBeyondL1::half}};
+  return mode_of(kMovesBeyondL1Variable, value, words, "by vendor", complaint);
 }
 
 std::vector<std::string> tune_beyond_l1_from_environment(const Kernels &kernels) {
