@@ -113,7 +113,8 @@ TEST_F(LoaderTest, the_variant_logs_how_it_reads_sources_beyond_l1) {
       {{nullptr, ", measured: narrow ", nullptr},
        {"wide", "wide (as many registers per step as in cache), as set", nullptr},
        {"narrow", "narrow (one register of each source per step), as set", nullptr},
-       {"fast", ", measured: narrow ", "CEPH_EC_POWER8_BEYOND_L1=fast is not one of measure, narrow, wide; measuring"}});
+       {"fast", ", measured: narrow ",
+        "CEPH_EC_POWER8_BEYOND_L1=fast is not one of measure, narrow, wide; measuring"}});
 }
 
 // Where the picked variant moves data beyond L1D in two widths (simd::MovesBeyondL1), its library logs the
