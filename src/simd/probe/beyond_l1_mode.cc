@@ -47,22 +47,19 @@ MovesBeyondL1 moves_beyond_l1_mode(const char *value, std::string *complaint) {
 std::vector<std::string> tune_beyond_l1_from_environment(const Kernels &kernels) {
   std::vector<std::string> lines;
   char report[256] = "";
-  std::string complaint;
-  if (kernels.tune_beyond_l1) {
-    const BeyondL1 mode = beyond_l1_mode(std::getenv(kBeyondL1Variable), &complaint);
+  // One choice: read its variable, make it, and log the complaint (if any) and the variant's report.
+  auto tune = [&](auto mode_of_value, const char *variable, auto apply) {
+    std::string complaint;
+    const auto mode = mode_of_value(std::getenv(variable), &complaint);
     if (!complaint.empty())
       lines.push_back(complaint);
-    kernels.tune_beyond_l1(mode, report, sizeof report);
+    apply(mode, report, sizeof report);
     lines.push_back(std::string("variant ") + kernels.name + ": " + report);
-  }
-  if (kernels.set_moves_beyond_l1) {
-    complaint.clear();
-    const MovesBeyondL1 moves = moves_beyond_l1_mode(std::getenv(kMovesBeyondL1Variable), &complaint);
-    if (!complaint.empty())
-      lines.push_back(complaint);
-    kernels.set_moves_beyond_l1(moves, report, sizeof report);
-    lines.push_back(std::string("variant ") + kernels.name + ": " + report);
-  }
+  };
+  if (kernels.tune_beyond_l1)
+    tune(beyond_l1_mode, kBeyondL1Variable, kernels.tune_beyond_l1);
+  if (kernels.set_moves_beyond_l1)
+    tune(moves_beyond_l1_mode, kMovesBeyondL1Variable, kernels.set_moves_beyond_l1);
   return lines;
 }
 
