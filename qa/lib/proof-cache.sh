@@ -1,20 +1,25 @@
 # shellcheck shell=bash
 # SPDX-License-Identifier: LGPL-2.1-or-later
-# Proofs made once: a deterministic test step (a unit suite, under qemu, ASan or valgrind) that passed is
+# Proofs made once: a test step (a unit suite, under qemu, ASan or valgrind; a cluster test) that passed is
 # not run again while everything that decides its result is unchanged. Source it after record.sh.
 #   ec_proof_step NAME CMD...   as ec_step NAME CMD..., unless a step of the same test and NAME passed with
 #                               the same key: then it says so, records the step as "reused" and returns 0
 # The key is the SHA-256 of:
 #   - the work tree's content (every file but the build trees and .git: sources, tests, their data, qa);
 #   - the trees the step runs from ($EC_PROOF_TREES: each executable, library and CTestTestfile.cmake in
-#     them, by content) and the files in $EC_PROOF_FILES (e.g. the ppc64el sysroot's package stamp);
+#     them, by content: the unit suites' build trees, the plugin libraries a cluster loads) and the files
+#     in $EC_PROOF_FILES (e.g. the ppc64el sysroot's package stamp, another release root's dpkg status);
 #   - every installed package and its version (the host's, or the release root's the step runs in:
-#     compilers, Ceph, qemu, libraries);
+#     compilers, Ceph, qemu, libraries), and those of the roots in $EC_PROOF_ROOTS (the other releases'
+#     roots an upgrade test runs daemons in);
 #   - the CPU (vendor, family, model, stepping, flags: the variant the loader picks) and the kernel;
 #   - the test, the step, its command line and the environment that steers it (EC_*, QEMU_*, LD_*,
 #     *SAN_OPTIONS; not the per-run port lane or record path).
-# Only passes are kept, never failures; cluster tests, which depend on timing, do not use it; nor do the
-# thread and fuzz runs. EC_PROOF_CACHE=off runs every step. Kept in $EC_CACHE/proofs, the newest 400.
+# Only passes are kept, never failures. A cluster test's seeds are fixed, so its inputs are these too; what
+# timing changes between two runs of one tree (when the thrasher's events land) is not an input, and a run
+# with EC_PROOF_CACHE=off, or of any changed tree, makes it anew. The thread and fuzz runs do not use it:
+# their schedules and inputs are the point of running them again. EC_PROOF_CACHE=off runs every step.
+# Kept in $EC_CACHE/proofs, the newest 400.
 
 EC_PROOF_DIR=${EC_PROOF_DIR:-$EC_CACHE/proofs}
 
@@ -36,16 +41,23 @@ _ec_proof_inputs() {
       LC_ALL=C sort -z | xargs -0 -r sha256sum)
   done | sha256sum | cut -c1-64)"
   echo "files $(for t in ${EC_PROOF_FILES:-}; do echo "$t"; sha256sum <"$t"; done | sha256sum | cut -c1-64)"
-  # Installed packages only (a removed one's leftover configuration is not code), and not this project's
-  # own package, which stage 60 installs and purges while other steps run.
-  echo "packages $(dpkg-query -W -f '${db:Status-Abbrev} ${binary:Package} ${Version}\n' |
-    awk '$1 == "ii" && $2 !~ /^ceph-erasure-code-power8/' | LC_ALL=C sort | sha256sum | cut -c1-64)"
+  echo "packages $(_ec_installed_packages / | sha256sum | cut -c1-64)"
+  [ -z "${EC_PROOF_ROOTS:-}" ] ||
+    echo "roots $(for t in $EC_PROOF_ROOTS; do echo "$t"; _ec_installed_packages "$t"; done | sha256sum | cut -c1-64)"
   echo "cpu $({ awk '/^$/ {exit} /^(vendor_id|cpu family|model|stepping|flags)/' /proc/cpuinfo; uname -r; } |
     sha256sum | cut -c1-64)"
   echo "command $({ echo "test ${EC_RECORD_TEST:--}"; printf '%s\n' "$@"
     env | grep -E '^(EC_|QEMU_|LD_|[A-Z]*SAN_OPTIONS=)' |
       grep -vE '^EC_(PORT_LANES?|RECORD|RECORD_TEST|PROOF_[A-Z]*|TREE_HASH|JOBS)=' | LC_ALL=C sort
   } | sha256sum | cut -c1-64)"
+}
+
+# _ec_installed_packages ROOT: the packages installed in the system at ROOT, a line each with its version.
+# Installed only (a removed one's leftover configuration is not code), and not this project's own package,
+# which stage 60 installs and purges while other steps run.
+_ec_installed_packages() {
+  dpkg-query --admindir="${1%/}/var/lib/dpkg" -W -f '${db:Status-Abbrev} ${binary:Package} ${Version}\n' |
+    awk '$1 == "ii" && $2 !~ /^ceph-erasure-code-power8/' | LC_ALL=C sort
 }
 
 ec_proof_step() {

@@ -35,4 +35,8 @@ ec_build build-plugins cmake --build "$BUILD" -j"$(nproc)" --target ec_power8
 if release_tentacle_or_later "$(release_installed)"; then
   export EC_MIXED_PART=${EC_MIXED_PART:-isa} EC_MIXED_CPUS=${EC_MIXED_CPUS:-power9 power10 power9}
 fi
-EC_PPC64LE_BUILD=$BUILD EC_MIXED_ROOT=$ROOT ec_step mixed-cluster-test "$EC_TOP/qa/mixed/mixed-cluster-test" "$@"
+# A proof (qa/lib/proof-cache.sh) of the tree, both plugin builds, the release's packages and the
+# ppc64el OSD root's: not run again while they are unchanged.
+. "$EC_TOP/qa/lib/proof-cache.sh"
+EC_PROOF_TREES="$EC_BUILD/lib $BUILD/lib" EC_PROOF_FILES=$ROOT/.ec-sysroot-done \
+  EC_PPC64LE_BUILD=$BUILD EC_MIXED_ROOT=$ROOT ec_proof_step mixed-cluster-test "$EC_TOP/qa/mixed/mixed-cluster-test" "$@"

@@ -29,6 +29,10 @@
 #   40-ceph-cluster.sh [PART...]       the parts (default: every part of the installed release)
 #   40-ceph-cluster.sh --parts RELEASE the parts of RELEASE, one line (qa/suite makes one test of each)
 # Needs the plugin built by stage 10 in $EC_BUILD/lib. EC_QA_* variables pass through (see the scripts).
+# Each part is a proof (qa/lib/proof-cache.sh) of the tree, its plugin libraries and the release's
+# packages: a part that passed is not run again while they are unchanged. The seeded parts (fastec,
+# thrash) draw their seed from the tree's hash unless EC_QA_SEED is set: every change of the tree draws
+# another workload, and one tree always the same.
 set -euo pipefail
 # shellcheck source=SCRIPTDIR/../lib/common.sh
 . "$(dirname "$0")/../lib/common.sh"
@@ -49,7 +53,19 @@ fi
 . "$EC_TOP/qa/lib/record.sh"
 ensure_packages ceph-mon ceph-mgr ceph-osd ceph-common jq python3 iproute2 coreutils
 [ -e "$EC_BUILD/lib/libec_power8.so" ] || die "$EC_BUILD/lib/libec_power8.so missing: run stage 10 (the build) first"
+. "$EC_TOP/qa/lib/proof-cache.sh"
+export EC_PROOF_TREES=$EC_BUILD/lib
 release=$(release_installed)
+# seeded CMD...: CMD with EC_QA_SEED set from the tree's hash (the first 7 hex digits) unless it is set.
+seeded() {
+  local seed=${EC_QA_SEED:-} from="EC_QA_SEED"
+  if [ -z "$seed" ]; then
+    seed=$((16#$(cut -c1-7 <<<"${EC_TREE_HASH:-$(ec_tree_hash)}")))
+    from="the work tree's hash"
+  fi
+  log "seed $seed (from $from)"
+  EC_QA_SEED=$seed "$@"
+}
 # shellcheck disable=SC2207
 [ $# -gt 0 ] && parts=("$@") || parts=($(parts_of "$release"))
 for part in "${parts[@]}"; do
@@ -60,23 +76,23 @@ for part in "${parts[@]}"; do
 done
 for part in "${parts[@]}"; do
   case $part in
-    pools) ec_step ec-pool-test "$EC_TOP/qa/standalone/ec-pool-test" profiles lrc bad ;;
-    overwrite) ec_step ec-pool-test-overwrite "$EC_TOP/qa/standalone/ec-pool-test" overwrite ;;
+    pools) ec_proof_step ec-pool-test "$EC_TOP/qa/standalone/ec-pool-test" profiles lrc bad ;;
+    overwrite) ec_proof_step ec-pool-test-overwrite "$EC_TOP/qa/standalone/ec-pool-test" overwrite ;;
     fastec)
       ensure_packages python3-rados
       log "FastEC (Ceph $release): qa/standalone/fastec-test, plugin ${EC_QA_PLUGIN:-power8}"
-      ec_step fastec-test "$EC_TOP/qa/standalone/fastec-test" ;;
+      seeded ec_proof_step fastec-test "$EC_TOP/qa/standalone/fastec-test" ;;
     thrash)
       ensure_packages python3-rados
       log "FastEC (Ceph $release): qa/standalone/thrash-test --short (power8 beside jerasure and isa)"
-      ec_step thrash-test "$EC_TOP/qa/standalone/thrash-test" --short ;;
+      seeded ec_proof_step thrash-test "$EC_TOP/qa/standalone/thrash-test" --short ;;
     rados)
       ensure_packages ceph-test python3
       log "Ceph $release's own rados EC clients (ceph-test): qa/standalone/ceph-rados-test --short"
-      ec_step ceph-rados-test "$EC_TOP/qa/standalone/ceph-rados-test" --short ;;
+      ec_proof_step ceph-rados-test "$EC_TOP/qa/standalone/ceph-rados-test" --short ;;
     io-sequence)
       ensure_packages ceph-test
       log "Ceph $release's EC I/O exerciser (ceph-test): qa/standalone/ceph-io-sequence-test --short"
-      ec_step ceph-io-sequence-test "$EC_TOP/qa/standalone/ceph-io-sequence-test" --short ;;
+      ec_proof_step ceph-io-sequence-test "$EC_TOP/qa/standalone/ceph-io-sequence-test" --short ;;
   esac
 done
