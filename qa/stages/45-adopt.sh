@@ -15,11 +15,11 @@ set -euo pipefail
 ensure_packages ceph-mon ceph-mgr ceph-osd ceph-common jq python3 iproute2 coreutils
 [ -e "${EC_QA_PLUGIN_DIR:-$EC_BUILD/lib}/libec_power8.so" ] ||
   die "${EC_QA_PLUGIN_DIR:-$EC_BUILD/lib}/libec_power8.so missing: run stage 10 (the build) first"
-log "ceph-ec-power8's profile rules (no cluster)"
-ec_proof_step rules-test python3 "$EC_TOP/qa/tool/ceph-ec-power8-rules-test" "${EC_QA_ADOPT_TOOL:-$EC_TOP/tools/ceph-ec-power8}"
-# A proof of the tree, the plugin libraries and the release's packages (qa/lib/proof-cache.sh): not run
-# again while they are unchanged.
+# Each step a proof of the tree, the plugin libraries and the release's packages (qa/lib/proof-cache.sh):
+# not run again while they are unchanged.
 . "$EC_TOP/qa/lib/proof-cache.sh"
 export EC_PROOF_TREES=${EC_QA_PLUGIN_DIR:-$EC_BUILD/lib}
+log "ceph-ec-power8's profile rules (no cluster)"
+ec_proof_step rules-test python3 "$EC_TOP/qa/tool/ceph-ec-power8-rules-test" "${EC_QA_ADOPT_TOOL:-$EC_TOP/tools/ceph-ec-power8}"
 log "qa/standalone/adopt-test"
 ec_proof_step adopt-test "$EC_TOP/qa/standalone/adopt-test" "$@"
