@@ -8,18 +8,18 @@
 #   - the work tree's content (every file but the build trees and .git: sources, tests, their data, qa);
 #   - the trees the step runs from ($EC_PROOF_TREES: each executable, library and CTestTestfile.cmake in
 #     them, by content: the unit suites' build trees, the plugin libraries a cluster loads) and the files
-#     in $EC_PROOF_FILES (e.g. the ppc64el sysroot's package stamp, another release root's dpkg status);
+#     in $EC_PROOF_FILES (e.g. the ppc64el sysroot's package stamp);
 #   - every installed package and its version (the host's, or the release root's the step runs in:
 #     compilers, Ceph, qemu, libraries), and those of the roots in $EC_PROOF_ROOTS (the other releases'
 #     roots an upgrade test runs daemons in);
 #   - the CPU (vendor, family, model, stepping, flags: the variant the loader picks) and the kernel;
 #   - the test, the step, its command line and the environment that steers it (EC_*, QEMU_*, LD_*,
 #     *SAN_OPTIONS; not the per-run port lane or record path).
-# Only passes are kept, never failures. A cluster test's seeds are fixed, so its inputs are these too; what
-# timing changes between two runs of one tree (when the thrasher's events land) is not an input, and a run
-# with EC_PROOF_CACHE=off, or of any changed tree, makes it anew. The thread and fuzz runs do not use it:
-# their schedules and inputs are the point of running them again. EC_PROOF_CACHE=off runs every step.
-# Kept in $EC_CACHE/proofs, the newest 400.
+# Only passes are kept, never failures. A cluster test's workload is fixed by these inputs (its seed is a
+# constant or the tree's hash); what timing varies between two runs of one tree (when the thrasher's
+# events land, ceph_test_rados' own draws) is not an input: a changed tree or EC_PROOF_CACHE=off runs it
+# anew. The thread and fuzz runs do not use it: their schedules and inputs are the point of running them
+# again. EC_PROOF_CACHE=off runs every step. Kept in $EC_CACHE/proofs, the newest 400.
 
 EC_PROOF_DIR=${EC_PROOF_DIR:-$EC_CACHE/proofs}
 
