@@ -426,23 +426,20 @@ cl_crash_summary() {
 # PyModule::load_subclass_of for most modules. The mgr itself, which EC pools need, runs
 # (cl_dead_daemons). A module failing while it runs still counts.
 cl_crash_dumps() {
-  local d ids=() skipped
-  skipped=$(cl_module_load_reports | wc -l)
+  local d ids=() all=0
+  for d in "$CL_DIR"/crash/*/; do [ -e "$d" ] && all=$((all + 1)); done
   for d in $(cl_daemon_crash_dirs); do ids+=("$(basename "$d"): $(cl_crash_summary "$d")"); done
-  [ "$skipped" -eq 0 ] || cl_log "$skipped ceph-mgr Python module(s) failed to load (reports in $CL_DIR/crash; not daemon crashes)"
+  [ $((all - ${#ids[@]})) -eq 0 ] ||
+    cl_log "$((all - ${#ids[@]})) ceph-mgr Python module(s) failed to load (reports in $CL_DIR/crash; not daemon crashes)"
   [ ${#ids[@]} -eq 0 ] || printf '%s\n' "${ids[@]}"
 }
-# cl_module_load_reports, cl_daemon_crash_dirs: the crash dumps' directories, one a line: the ceph-mgr
-# Python modules that failed to load (cl_crash_dumps says why they do not count), and the rest.
+# cl_is_module_load_report DIR: the crash dump is a ceph-mgr Python module that failed to load
+# (cl_crash_dumps says why it does not count).
 cl_is_module_load_report() {
   [ -f "$1/meta" ] && jq -e '.mgr_module and (.mgr_python_exception == "ImportError"
                               or ((.mgr_module_caller // "") | startswith("PyModule::")))' "$1/meta" >/dev/null 2>&1
 }
-cl_module_load_reports() {
-  local d
-  for d in "$CL_DIR"/crash/*/; do [ -e "$d" ] && cl_is_module_load_report "$d" && echo "${d%/}"; done
-  return 0
-}
+# cl_daemon_crash_dirs: the directories of the crash dumps that are daemons' crashes, one a line.
 cl_daemon_crash_dirs() {
   local d
   for d in "$CL_DIR"/crash/*/; do [ -e "$d" ] && ! cl_is_module_load_report "$d" && echo "${d%/}"; done
