@@ -9,11 +9,12 @@
 # is one of ours (its command line names our ceph.conf).
 
 CL_STOCK_PLUGIN_DIR=${CL_STOCK_PLUGIN_DIR:-/usr/lib/x86_64-linux-gnu/ceph/erasure-code}
-# Bounds for every wait (seconds).
-CL_TIMEOUT_CMD=${CL_TIMEOUT_CMD:-90}
-CL_TIMEOUT_UP=${CL_TIMEOUT_UP:-120}
-CL_TIMEOUT_CLEAN=${CL_TIMEOUT_CLEAN:-300}
-CL_TIMEOUT_STOP=${CL_TIMEOUT_STOP:-60}
+. "$(cd "$(dirname "${BASH_SOURCE[0]}")/../lib" && pwd)/timeout-scale.sh"
+# Bounds for every wait (seconds, already scaled; a value set in the environment is taken as it is).
+CL_TIMEOUT_CMD=${CL_TIMEOUT_CMD:-$((90 * CL_TIMEOUT_SCALE))}
+CL_TIMEOUT_UP=${CL_TIMEOUT_UP:-$((120 * CL_TIMEOUT_SCALE))}
+CL_TIMEOUT_CLEAN=${CL_TIMEOUT_CLEAN:-$((300 * CL_TIMEOUT_SCALE))}
+CL_TIMEOUT_STOP=${CL_TIMEOUT_STOP:-$((60 * CL_TIMEOUT_SCALE))}
 # Seconds between two looks of a wait loop (cl_wait_*, pool-lib.sh).
 CL_POLL=${CL_POLL:-2}
 
@@ -25,7 +26,7 @@ cl_die() {
 }
 
 # ceph / rados with a bound, talking to this cluster (CEPH_CONF/CEPH_ARGS from the env file).
-cl_ceph() { timeout "$CL_TIMEOUT_CMD" ceph --connect-timeout 30 "$@"; }
+cl_ceph() { timeout "$CL_TIMEOUT_CMD" ceph --connect-timeout $((30 * CL_TIMEOUT_SCALE)) "$@"; }
 # cl_query PREFIX [KEY=VALUE...]: what `ceph PREFIX ... -f json` prints, for the status reads of wait loops
 # and checks, through librados (qa/cluster/ceph-query: a fifth of the CPU of a `ceph` process).
 CL_QUERY=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)/ceph-query
@@ -158,9 +159,10 @@ ${CL_EXTRA_CONF:-}
 [client]
 admin_socket =
 log_file = $CL_DIR/log/client.log
-client_mount_timeout = 30
-rados_mon_op_timeout = 60
-rados_osd_op_timeout = 120
+# (a client's op that times out fails its test: scaled as every other bound)
+client_mount_timeout = $((30 * CL_TIMEOUT_SCALE))
+rados_mon_op_timeout = $((60 * CL_TIMEOUT_SCALE))
+rados_osd_op_timeout = $((120 * CL_TIMEOUT_SCALE))
 EOF
 }
 
@@ -216,13 +218,14 @@ cl_alive() { cl_pid_ours "$(cl_pid "$1")"; }
 # Wait until the daemon wrote its pid file and runs (daemonized ceph daemons write it after the fork),
 # then record the pid in our own pid file.
 cl_wait_pidfile() {
-  local name=$1 t=0 pid
+  local name=$1 start=$SECONDS limit pid
+  limit=$(cl_scale 30)
   while :; do
     pid=$(cat "$CL_DIR/run/$name.pid" 2>/dev/null || true)
     cl_pid_ours "$pid" && break
+    # (elapsed time, not a count of sleeps: a loaded machine's sleeps last longer than they say)
+    [ $((SECONDS - start)) -lt "$limit" ] || cl_die "$name did not start (no live pid in $CL_DIR/run/$name.pid after ${limit}s)"
     sleep 0.2
-    t=$((t + 1))
-    [ $t -lt $((5 * 30)) ] || cl_die "$name did not start (no live pid in $CL_DIR/run/$name.pid after 30s)"
   done
   echo "$pid" >"$CL_DIR/run/$name.qa-pid"
 }

@@ -63,7 +63,7 @@ verify_pools() {
   local what=$1 pool specs=()
   shift
   for pool in "$@"; do specs+=("$pool=$WORK/objects.$pool"); done
-  timeout 600 /usr/bin/python3 "$CL_RADOS_OBJECTS" verify "${specs[@]}" >"$WORK/verify.err" 2>&1 ||
+  timeout "$(cl_scale 600)" /usr/bin/python3 "$CL_RADOS_OBJECTS" verify "${specs[@]}" >"$WORK/verify.err" 2>&1 ||
     fail "$what: $(head -20 "$WORK/verify.err")"
   step "  $what: all $(for pool in "$@"; do cat "$WORK/objects.$pool"; done | wc -l) objects of $# pool(s) exact"
 }
@@ -75,7 +75,7 @@ create_pool() { # create_pool POOL PROFILE [min_size]
   cl_ceph osd pool create "$1" 8 8 erasure "$2" >"$WORK/out" 2>&1 || fail "pool create $1 with profile $2 failed: $(cat "$WORK/out")"
   cl_ceph osd pool application enable "$1" rados >/dev/null 2>&1
   if [ -n "${3:-}" ]; then cl_ceph osd pool set "$1" min_size "$3" >/dev/null 2>&1 || fail "min_size $3 on $1"; fi
-  cl_wait_clean "$1" 120
+  cl_wait_clean "$1" "$(cl_scale 120)"
   : >"$WORK/objects.$1"
 }
 
@@ -105,13 +105,30 @@ kill_osds() { # kill_osds ID...: SIGKILL, then tell the mon right away
 # wait_degraded POOL: every PG active, none peering, and the mgr already shows some undersized/degraded
 # (so stale pre-kill stats cannot pass for "active").
 wait_degraded() {
-  local pool=$1 start=$SECONDS st
+  local pool=$1 start=$SECONDS st limit
+  limit=$(cl_scale 120)
   while :; do
-    cl_wait_active "$1" 120
+    cl_wait_active "$1" "$limit"
     st=$(cl_pg_states "$pool")
     grep -qE 'undersized|degraded' <<<"$st" && return 0
-    [ $((SECONDS - start)) -lt 120 ] || fail "PGs of $pool not degraded after 120s with OSDs down: $st"
+    [ $((SECONDS - start)) -lt "$limit" ] || fail "PGs of $pool not degraded after ${limit}s with OSDs down: $st"
     sleep "$CL_POLL"
+  done
+}
+
+# osds_have_map: every OSD runs and has processed the osdmap epoch the monitor holds now (newest_map of
+# its admin socket's status): whatever the cluster's maps so far did to the OSDs has happened by then.
+osds_have_map() {
+  local epoch id got="" start=$SECONDS limit
+  limit=$(cl_scale 120)
+  epoch=$(cl_query "osd dump" | jq -r .epoch) || fail "osd dump"
+  for id in $(seq 0 $((OSDS - 1))); do
+    until got=$(timeout "$CL_TIMEOUT_CMD" ceph --admin-daemon "$CL_DIR/run/osd.$id.asok" status 2>/dev/null | jq -r .newest_map) &&
+      [ "$got" -ge "$epoch" ] 2>/dev/null; do
+      cl_fail_if_crashed "waiting for osd.$id to process osdmap epoch $epoch"
+      [ $((SECONDS - start)) -lt "$limit" ] || fail "osd.$id has not processed osdmap epoch $epoch after ${limit}s (its newest: ${got:-none})"
+      sleep "$CL_POLL"
+    done
   done
 }
 
@@ -128,7 +145,8 @@ pg_stamps() {
 scrub_pgs() {
   local pools=$1
   shift
-  local before pgs pg pending start=$SECONDS
+  local before pgs pg pending start=$SECONDS limit
+  limit=$(cl_scale 300)
   # shellcheck disable=SC2086
   before=$(pg_stamps $pools)
   if [ $# -gt 0 ]; then pgs=("$@"); else mapfile -t pgs < <(awk '{print $1}' <<<"$before"); fi
@@ -138,7 +156,7 @@ scrub_pgs() {
     # shellcheck disable=SC2086
     pending=$(comm -12 <(grep -E "^($(IFS='|'; echo "${pgs[*]//./\\.}")) " <<<"$before") <(pg_stamps $pools) | wc -l)
     [ "$pending" -eq 0 ] && break
-    [ $((SECONDS - start)) -lt 300 ] || fail "deep-scrub of $pending PG(s) of $pools not done after 300s ($(cl_pg_states))"
+    [ $((SECONDS - start)) -lt "$limit" ] || fail "deep-scrub of $pending PG(s) of $pools not done after ${limit}s ($(cl_pg_states))"
     cl_fail_if_crashed "deep-scrubbing $pools"
     sleep "$CL_POLL"
   done

@@ -50,7 +50,7 @@ isa_pin() {
   for seed in "${!LAYOUT[@]}"; do
     cl_ceph osd pg-upmap "$1.$seed" ${LAYOUT[$seed]} >/dev/null 2>&1 || fail "pg-upmap $1.$seed"
   done
-  wait_pgs "pg-upmap layouts applied" 120 "$(layout_pred)"
+  wait_pgs "pg-upmap layouts applied" "$(cl_scale 120)" "$(layout_pred)"
   wait_pgs "every PG active+clean" "$CL_TIMEOUT_CLEAN" '$3 == "active+clean"'
 }
 pool_id() { cl_query "osd pool ls" detail=detail | jq -r --arg p "$1" '.[] | select(.pool_name == $p) | .pool_id'; }
@@ -81,7 +81,7 @@ isa_without_power8() {
   cl_ceph osd in "$osd" >/dev/null 2>&1 || fail "osd in $osd"
   cl_ceph osd pg-upmap "$id.0" "$osd" 1 2 3 >/dev/null 2>&1 || fail "pg-upmap $id.0"
   while cl_alive "osd.$osd"; do
-    [ $((SECONDS - start)) -lt 180 ] ||
+    [ $((SECONDS - start)) -lt "$(cl_scale 180)" ] ||
       fail "osd.$osd ($(arch_of $osd), no libec_isa.so) still runs $((SECONDS - start))s after it was given PG $id.0 of an isa pool: expected it to fail (pg_table: $(pg_table | awk '$2 == 0' | tr '\n' ';'))"
     sleep 1
   done
@@ -111,7 +111,7 @@ isa_without_power8() {
   cl_ceph osd down "osd.$osd" >/dev/null 2>&1 || true
   cl_ceph osd out "osd.$osd" >/dev/null 2>&1 || fail "osd out $osd"
   cl_ceph osd pg-upmap "$id.0" ${LAYOUT[0]} >/dev/null 2>&1 || fail "pg-upmap $id.0"
-  wait_pgs "PG $id.0 back on x86" 120 "$(layout_pred)"
+  wait_pgs "PG $id.0 back on x86" "$(cl_scale 120)" "$(layout_pred)"
   wait_pgs "every PG active+clean" "$CL_TIMEOUT_CLEAN" '$3 == "active+clean"'
   step "  PG $id.0 back on x86 OSDs, osd.$osd down and out"
 }

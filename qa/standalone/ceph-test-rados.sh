@@ -63,7 +63,7 @@ ctr_start() {
   mapfile -t args < <(ctr_args "$@")
   [ ${#args[@]} -gt 0 ] || fail "ceph_test_rados on $pool: no arguments for $*"
   echo "ceph_test_rados ${args[*]} --pool $pool" >"$WORK/$pool.cmd"
-  timeout "${CTR_TIMEOUT:-1800}" ceph_test_rados "${args[@]}" --pool "$pool" >"$WORK/$pool.out" 2>"$WORK/$pool.err" &
+  timeout "${CTR_TIMEOUT:-$(cl_scale 1800)}" ceph_test_rados "${args[@]}" --pool "$pool" >"$WORK/$pool.out" 2>"$WORK/$pool.err" &
   # shellcheck disable=SC2034 # (the sourcing test waits for it)
   CTR_PID[$pool]=$!
 }

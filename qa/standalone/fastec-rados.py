@@ -9,9 +9,11 @@ with an error naming it.
 
   fastec-rados.py CONF POOL MODEL create SEED
       write_full the objects of assorted sizes (0 B .. 2 MiB + a tail, around the stripe geometry)
-  fastec-rados.py CONF POOL MODEL ops SEED COUNT KINDS [PROGRESS]
+  fastec-rados.py CONF POOL MODEL ops SEED COUNT KINDS [PROGRESS [HOLD_AT GATE]]
       COUNT random operations of the comma-separated KINDS (below) on existing objects; one line per
-      operation in PROGRESS (the caller watches it to kill an OSD mid-way)
+      operation in PROGRESS (the caller watches it to kill an OSD mid-way); with HOLD_AT, operation
+      HOLD_AT + 1 waits until the file GATE exists (the caller's kill then always comes before the end,
+      however slowly the caller looks)
   fastec-rados.py CONF POOL MODEL verify
       read every object back (stat + read) and compare it byte for byte with its copy
   fastec-rados.py CONF POOL MODEL thrash SEED OBJECTS STOPFILE
@@ -154,7 +156,7 @@ def one_op(ioctx, model, rng, su, k, kinds, names):
     return f"{kind} {name} off={off} len={length} size {size}->{len(data)}"
 
 
-def ops(ioctx, model, rng, su, k, count, kinds, progress):
+def ops(ioctx, model, rng, su, k, count, kinds, progress, hold_at=None, gate=None):
     unknown = set(kinds) - {"page", "small", "span", "stripe", "append", "full"}
     if unknown:
         die(f"unknown kind(s) {','.join(sorted(unknown))} (accepted: page small span stripe append full)")
@@ -164,6 +166,8 @@ def ops(ioctx, model, rng, su, k, count, kinds, progress):
     out = open(progress, "a", buffering=1) if progress else None
     done = {}
     for i in range(count):
+        while i == hold_at and not os.path.exists(gate):
+            time.sleep(0.2)
         line = one_op(ioctx, model, rng, su, k, kinds, names)
         kind = line.split()[0]
         done[kind] = done.get(kind, 0) + 1
@@ -275,7 +279,7 @@ def verify(ioctx, model):
 
 def main(argv):
     if len(argv) < 5:
-        die("usage: fastec-rados.py CONF POOL MODEL create SEED | ops SEED COUNT KINDS [PROGRESS] | verify | thrash SEED OBJECTS STOPFILE")
+        die("usage: fastec-rados.py CONF POOL MODEL create SEED | ops SEED COUNT KINDS [PROGRESS [HOLD_AT GATE]] | verify | thrash SEED OBJECTS STOPFILE")
     conf, pool, model_dir, cmd = argv[1:5]
     su, k = geometry()
     model = Model(model_dir)
@@ -285,10 +289,11 @@ def main(argv):
         ioctx = cluster.open_ioctx(pool)
         if cmd == "create" and len(argv) == 6:
             create(ioctx, model, random.Random(int(argv[5])), su, k)
-        elif cmd == "ops" and len(argv) in (8, 9):
+        elif cmd == "ops" and len(argv) in (8, 9, 11):
             kinds = argv[7].split(",")
             ops(ioctx, model, random.Random(int(argv[5])), su, k, int(argv[6]), kinds,
-                argv[8] if len(argv) == 9 else None)
+                argv[8] if len(argv) >= 9 else None,
+                int(argv[9]) if len(argv) == 11 else None, argv[10] if len(argv) == 11 else None)
         elif cmd == "thrash" and len(argv) == 8:
             thrash(ioctx, model, random.Random(int(argv[5])), su, k, int(argv[6]), argv[7])
         elif cmd == "verify" and len(argv) == 5:

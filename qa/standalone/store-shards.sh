@@ -51,7 +51,7 @@ flip_byte() {
 cot() {
   local id=$1
   shift
-  timeout "${COT_TIMEOUT:-120}" ceph-objectstore-tool --no-mon-config --data-path "$CL_DIR/osd.$id" --type "$CL_STORE" "$@" 2>>"$CL_DIR/log/cot.log"
+  timeout "${COT_TIMEOUT:-$(cl_scale 120)}" ceph-objectstore-tool --no-mon-config --data-path "$CL_DIR/osd.$id" --type "$CL_STORE" "$@" 2>>"$CL_DIR/log/cot.log"
 }
 
 store_lists() {
@@ -74,8 +74,9 @@ object_spec() {
 }
 
 mount_stores() {
-  local dir=$1 id start=$SECONDS
+  local dir=$1 id start=$SECONDS limit
   shift
+  limit=$(cl_scale 120)
   STORE_FUSE=1
   if [ "${EC_QA_STORE_READ:-fuse}" = get-bytes ] || [ ! -c /dev/fuse ]; then
     STORE_FUSE=0
@@ -84,11 +85,11 @@ mount_stores() {
   fi
   for id in "$@"; do
     mkdir -p "$dir/osd.$id"
-    COT_TIMEOUT=3600 cot "$id" --op fuse --mountpoint "$dir/osd.$id" >"$dir/osd.$id.log" &
+    COT_TIMEOUT=$(cl_scale 3600) cot "$id" --op fuse --mountpoint "$dir/osd.$id" >"$dir/osd.$id.log" &
   done
   for id in "$@"; do
     until [ -e "$dir/osd.$id/type" ]; do
-      [ $((SECONDS - start)) -lt 120 ] || fail "osd.$id's store not mounted after 120s: $(tail -3 "$dir/osd.$id.log")"
+      [ $((SECONDS - start)) -lt "$limit" ] || fail "osd.$id's store not mounted after ${limit}s: $(tail -3 "$dir/osd.$id.log")"
       sleep 0.5
     done
   done
