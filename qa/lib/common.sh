@@ -56,8 +56,13 @@ ec_deb_configure() {
 }
 # What the trees qa tests add to the package's configuration: the tests, without debug information.
 EC_QA_TREE_ARGS=(-DEC_BUILD_TESTS=ON -DEC_TESTS_DEBUG_INFO=OFF -DEC_TESTS_UNITY_BUILD=ON)
-# ec_native_configure BUILD: stage 10's tree of the installed release in BUILD, tests and tools included.
-ec_native_configure() { ec_deb_configure "$1" "" "${EC_QA_TREE_ARGS[@]}" -DEC_BUILD_RESEARCH_TOOLS=ON; }
+# ec_native_configure BUILD [CMAKE_ARG...]: stage 10's tree of the installed release in BUILD, tests and
+# tools included (CMAKE_ARGs after them: what a release's tree leaves out).
+ec_native_configure() {
+  local build=$1
+  shift
+  ec_deb_configure "$build" "" "${EC_QA_TREE_ARGS[@]}" -DEC_BUILD_RESEARCH_TOOLS=ON "$@"
+}
 # ec_ppc_configure BUILD: the ppc64le cross build of the installed release in BUILD, tests included.
 ec_ppc_configure() { ec_deb_configure "$1" ppc64el "${EC_QA_TREE_ARGS[@]}"; }
 

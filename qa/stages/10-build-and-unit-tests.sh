@@ -21,8 +21,16 @@ cd "$EC_TOP"
 # stage 60's package build is served by ccache from it; the README's plain cmake build is qa/demo.sh's.
 build=$(realpath --relative-to=. "$EC_BUILD")
 ensure_packages dpkg-dev debhelper
-log "$build configured as the Ceph $release package's build (debian/rules), tests and tools added"
-ec_step configure ec_native_configure "$EC_TOP/$build"
+# In another release's root (EC_UNIT_SCOPE=release, qa/release/run) the engine's suites are left out of the
+# tree (the host's build runs them), and a trimmed release's tree leaves out the research tools too (the
+# host's compiler and the newest release's build them).
+tree_args=()
+if [ "${EC_UNIT_SCOPE:-all}" = release ]; then
+  tree_args+=(-DEC_BUILD_ENGINE_TESTS=OFF)
+  ! release_trimmed "$release" || tree_args+=(-DEC_BUILD_RESEARCH_TOOLS=OFF)
+fi
+log "$build configured as the Ceph $release package's build (debian/rules), tests and tools added ${tree_args[*]}"
+ec_step configure ec_native_configure "$EC_TOP/$build" "${tree_args[@]}"
 ec_build build cmake --build "$build" -j"$(nproc)"
 
 source_tests=$(release_source_tests "$release")
@@ -35,13 +43,13 @@ if [ -n "$source_tests" ]; then
   ec_step configure-real-headers cmake -S . -B "$build" -G Ninja -DEC_CEPH_SOURCE_DIR="$headers" >/dev/null
   ec_build build-real-headers cmake --build "$build" -j"$(nproc)"
 fi
-# In another release's root (EC_UNIT_SCOPE=release, qa/release/run) only what differs for that release: the
-# engine's GF and codec suites, its exhaustive decode and decode cache bounds and the release-independent
-# qa checks are the host's (same compiler family, same code); the kernels against the reference stay, for
-# that compiler's optimiser.
+# In another release's root only what differs for that release: the engine's GF and codec suites and its
+# decode cache bounds (not built there), its exhaustive decode and the release-independent qa checks are the
+# host's (same compiler family, same code); the kernels against the reference stay, for that compiler's
+# optimiser.
 scope=()
 if [ "${EC_UNIT_SCOPE:-all}" = release ]; then
-  scope=(-E '^(gf|codec|decode_cache_memory)\.|^decode\.every_pattern|^qa\.(apt_sources|proof_cache)$|^doc_links')
+  scope=(-E '^decode\.every_pattern|^qa\.(apt_sources|proof_cache)$|^doc_links')
   log "unit suite: what differs for Ceph $release (the engine's gf and codec suites ran on the host)"
 fi
 EC_PROOF_TREES=$EC_TOP/$build ec_proof_step ctest ctest --test-dir "$build" --output-on-failure -j"$(nproc)" "${scope[@]}"

@@ -16,9 +16,9 @@ tsan=$EC_TOP/build-tsan
 cmake -S "$EC_TOP" -B "$tsan" -G Ninja -DEC_SANITIZE=thread -DEC_BUILD_TOOLS=OFF -DEC_TESTS_UNITY_BUILD=ON \
   -DCMAKE_C_FLAGS_RELWITHDEBINFO="-O2 -g1 -DNDEBUG" -DCMAKE_CXX_FLAGS_RELWITHDEBINFO="-O2 -g1 -DNDEBUG" >/dev/null
 # Only what the tests need (the codec, the kernels, googletest), not the whole tree.
-ec_build build-tsan cmake --build "$tsan" -j"$(nproc)" --target reliability_thread_test codec_test
+ec_build build-tsan cmake --build "$tsan" -j"$(nproc)" --target reliability_thread_test codec_threads_test
 TSAN_OPTIONS="halt_on_error=1 second_deadlock_stack=1" "$tsan/test/reliability/reliability_thread_test"
-TSAN_OPTIONS="halt_on_error=1 second_deadlock_stack=1" "$tsan/test/codec/codec_test" --gtest_filter='CodecThreads.*'
+TSAN_OPTIONS="halt_on_error=1 second_deadlock_stack=1" "$tsan/test/codec/codec_threads_test"
 
 log "libFuzzer targets (clang, ASan + UBSan)"
 # Stage 20's tree (built there already when it ran; only these targets are built if this stage runs alone).
