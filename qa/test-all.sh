@@ -56,6 +56,10 @@ args+=(${EC_CTEST_ARGS:-})
 EC_TREE_HASH=$(ec_tree_hash)
 export EC_TREE_HASH
 start=$(date +%s)
+# busy_cpu: the CPU seconds every process of the machine has used since boot (/proc/stat: user, nice,
+# system, irq, softirq, steal), the clusters' detached daemons included, which the record does not count.
+busy_cpu() { awk -v hz="$(getconf CLK_TCK)" '$1 == "cpu" {print int(($2 + $3 + $4 + $7 + $8 + $9) / hz)}' /proc/stat; }
+busy0=$(busy_cpu)
 rc=0
 # kill_tree PID: PID and every process below it (a run stopped early leaves no test behind; the cluster
 # tests stop their clusters on SIGTERM).
@@ -76,5 +80,8 @@ log "record ($EC_RECORD): wall and CPU seconds of each test and step"
 "$EC_TOP/qa/suite/report" "$EC_RECORD"
 cpu=$(lscpu | awk -F': *' '/^Model name/ {n = $2} /^CPU family/ {f = $2} /^Model:/ {m = $2} END {print n " (family " f ", model " m ")"}')
 echo "test command: ${total}s ($((total / 60)) min $((total % 60)) s) on $cpu, $(nproc) cores"
+busy=$(( $(busy_cpu) - busy0 ))
+echo "machine CPU seconds, daemons included: $busy of $((total * $(nproc))) ($((100 * busy / (total * $(nproc) + 1)))% busy)"
+"$EC_TOP/qa/suite/projection" "$EC_RECORD" "$total"
 [ $rc -eq 0 ] || "$EC_TOP/qa/suite/failure-digest" "$qa/results.xml"
 exit $rc
