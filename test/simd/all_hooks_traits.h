@@ -23,7 +23,8 @@
 namespace ec::simd::test {
 namespace {
 
-template <std::size_t Width> struct AllHooksTraitsOf : skeleton::Tuning<AllHooksTraitsOf<Width>> {
+// The hooks and tunings of the traits Final, Width bytes a register (its tuning Final's own: tuning.h).
+template <std::size_t Width, class Final> struct AllHooksBase : skeleton::Tuning<Final> {
   static constexpr std::size_t kWidth = Width;
   struct Vec {
     std::uint8_t b[kWidth];
@@ -115,7 +116,9 @@ template <std::size_t Width> struct AllHooksTraitsOf : skeleton::Tuning<AllHooks
   }
 };
 
-struct AllHooksTraits : AllHooksTraitsOf<16> {
+template <std::size_t Width> struct AllHooksTraitsOf : AllHooksBase<Width, AllHooksTraitsOf<Width>> {};
+
+struct AllHooksTraits : AllHooksBase<16, AllHooksTraits> {
   using Narrower = AllHooksTraitsOf<8>;
   static bool narrower_by_vendor() { return true; } // no vendor here: the path the tests want covered
 };

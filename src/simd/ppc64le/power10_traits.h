@@ -35,7 +35,11 @@ namespace {
   X(14, "v28", "v29", "vs28", "vs29") \
   X(15, "v30", "v31", "vs30", "vs31")
 
-struct Power10Traits : Power9Traits {
+// POWER9's primitives with POWER10's own tuning, whose defaults follow this struct's hooks (it used to
+// derive from Power9Traits, inheriting Tuning<Power9Traits>, whose defaults called Power9Traits' unroll()
+// and xor_unroll() whatever this struct redefined). The values are those it had then (power10_kernels.cc
+// asserts them).
+struct Power10Traits : Power9Primitives, skeleton::Tuning<Power10Traits> {
   static Vec add3(Vec a, Vec b, Vec c) {
     Vec r;
     __asm__("xxeval %x0,%x1,%x2,%x3,105" : "=wa"(r) : "wa"(a), "wa"(b), "wa"(c));

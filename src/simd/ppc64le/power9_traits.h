@@ -16,7 +16,10 @@
 namespace ec::simd {
 namespace {
 
-struct Power9Traits : VpermxorCommon, skeleton::Tuning<Power9Traits> {
+// POWER9's primitives, with no tuning: the traits that use them (Power9Traits, and Power10Traits, which
+// add to them) each derive from skeleton::Tuning<of their own type>, so that the defaults that follow
+// unroll() and xor_unroll() follow theirs (skeleton/tuning.h).
+struct Power9Primitives : VpermxorCommon {
   static constexpr bool kMaskedTail = true;
   static constexpr unsigned kMaxRows = 6;
   // Three rows of 12 registers (36 accumulators, 12 sources, the tables) still fit the 64 VSX registers
@@ -59,6 +62,8 @@ struct Power9Traits : VpermxorCommon, skeleton::Tuning<Power9Traits> {
     __asm__ volatile("stxvl %x0,%1,%2" : : "wa"(v), "b"(p), "r"(n << 56) : "memory");
   }
 };
+
+struct Power9Traits : Power9Primitives, skeleton::Tuning<Power9Traits> {};
 
 } // namespace
 } // namespace ec::simd

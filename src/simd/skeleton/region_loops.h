@@ -46,6 +46,8 @@ template <class T> struct RegionLoops : CachedSizes<T> {
   static constexpr size_t TB = T::kTableBytes;
   static_assert(TB % 16 == 0 && TB <= kMaxTableBytes, "table format breaks the Kernels contract");
   static_assert(T::kMaxRows >= 1 && T::kMaxRows <= 32, "EC_SKELETON_UNROLL must cover every row of a pass");
+  static_assert(kTunesItself<T>, "traits T must derive from skeleton::Tuning<T>, not inherit another traits "
+                                 "struct's Tuning, whose defaults follow that struct's unroll() (tuning.h)");
 
   // by tune_beyond_l1 (calibrate.h), narrow until then. Only where T names another step for some row count.
   static constexpr bool has_beyond_l1_choice() {

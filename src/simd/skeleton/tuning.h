@@ -1,10 +1,14 @@
 // SPDX-License-Identifier: LGPL-2.1-or-later
 // The skeleton's tuning, one struct of explicit defaults (as klauspost/reedsolomon's options.go): a
-// variant's traits T derive from Tuning<T> and redefine only what they tune.
+// variant's traits T derive from Tuning<T> and redefine only what they tune. Tuning<T> of T's own type,
+// never one inherited from another traits struct: its defaults would follow that struct's unroll() and
+// xor_unroll(), not T's (kTunesItself, which the skeleton asserts). Traits that share primitives share a
+// base without a Tuning (Power9Primitives) or a base template over the final type (GfniTraitsOf<Ops, Final>).
 #ifndef EC_SIMD_SKELETON_TUNING_H
 #define EC_SIMD_SKELETON_TUNING_H
 
 #include <cstddef>
+#include <type_traits>
 
 namespace ec::simd::skeleton {
 
@@ -32,6 +36,10 @@ template <class T> struct Tuning {
   // ... of an xor that adds one region into another within L1D (xor_mad's lone all-ones row; xor_in_l1).
   static constexpr unsigned xor_unroll_in_place() { return T::xor_unroll(); }
 };
+
+// Whether T derives from Tuning<T>: false for a T that derives from another traits struct U and so
+// inherits Tuning<U>, whose defaults call U's hooks where T redefines them (region_loops.h asserts it).
+template <class T> inline constexpr bool kTunesItself = std::is_base_of_v<Tuning<T>, T>;
 
 } // namespace ec::simd::skeleton
 

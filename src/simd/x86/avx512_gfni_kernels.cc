@@ -10,7 +10,7 @@
 namespace ec::simd {
 namespace {
 
-struct Avx512GfniTraits : GfniTraits<Avx512Ops> {
+struct Avx512GfniTraits : GfniTraitsOf<Avx512Ops, Avx512GfniTraits> {
   using Narrower = GfniTraits<Avx2Ops>;
   static bool narrower_by_vendor() { return cpu_vendor_is_intel(); }
 };

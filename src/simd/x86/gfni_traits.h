@@ -16,7 +16,9 @@
 namespace ec::simd {
 namespace {
 
-template <class Ops> struct GfniTraits : Ops, skeleton::Tuning<GfniTraits<Ops>> {
+// The traits Final with GFNI's primitives and tuning at Ops' width: GfniTraits<Ops>, or a struct that adds
+// to them (Avx512GfniTraits), whose tuning is then its own (skeleton/tuning.h).
+template <class Ops, class Final> struct GfniTraitsOf : Ops, skeleton::Tuning<Final> {
   using Vec = typename Ops::Vec;
   using Table = Vec; // the matrix in every 64-bit lane
   using Src = Vec;
@@ -62,6 +64,8 @@ template <class Ops> struct GfniTraits : Ops, skeleton::Tuning<GfniTraits<Ops>> 
     std::memcpy(table + 8, &m, 8);
   }
 };
+
+template <class Ops> struct GfniTraits : GfniTraitsOf<Ops, GfniTraits<Ops>> {};
 
 } // namespace
 } // namespace ec::simd
