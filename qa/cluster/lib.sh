@@ -11,10 +11,10 @@
 CL_STOCK_PLUGIN_DIR=${CL_STOCK_PLUGIN_DIR:-/usr/lib/x86_64-linux-gnu/ceph/erasure-code}
 . "$(cd "$(dirname "${BASH_SOURCE[0]}")/../lib" && pwd)/timeout-scale.sh"
 # Bounds for every wait (seconds, already scaled; a value set in the environment is taken as it is).
-CL_TIMEOUT_CMD=${CL_TIMEOUT_CMD:-$((90 * CL_TIMEOUT_SCALE))}
-CL_TIMEOUT_UP=${CL_TIMEOUT_UP:-$((120 * CL_TIMEOUT_SCALE))}
-CL_TIMEOUT_CLEAN=${CL_TIMEOUT_CLEAN:-$((300 * CL_TIMEOUT_SCALE))}
-CL_TIMEOUT_STOP=${CL_TIMEOUT_STOP:-$((60 * CL_TIMEOUT_SCALE))}
+CL_TIMEOUT_CMD=${CL_TIMEOUT_CMD:-$(cl_scale 90)}
+CL_TIMEOUT_UP=${CL_TIMEOUT_UP:-$(cl_scale 120)}
+CL_TIMEOUT_CLEAN=${CL_TIMEOUT_CLEAN:-$(cl_scale 300)}
+CL_TIMEOUT_STOP=${CL_TIMEOUT_STOP:-$(cl_scale 60)}
 # Seconds between two looks of a wait loop (cl_wait_*, pool-lib.sh).
 CL_POLL=${CL_POLL:-2}
 
@@ -26,7 +26,7 @@ cl_die() {
 }
 
 # ceph / rados with a bound, talking to this cluster (CEPH_CONF/CEPH_ARGS from the env file).
-cl_ceph() { timeout "$CL_TIMEOUT_CMD" ceph --connect-timeout $((30 * CL_TIMEOUT_SCALE)) "$@"; }
+cl_ceph() { timeout "$CL_TIMEOUT_CMD" ceph --connect-timeout "$(cl_scale 30)" "$@"; }
 # cl_query PREFIX [KEY=VALUE...]: what `ceph PREFIX ... -f json` prints, for the status reads of wait loops
 # and checks, through librados (qa/cluster/ceph-query: a fifth of the CPU of a `ceph` process).
 CL_QUERY=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)/ceph-query
@@ -160,9 +160,9 @@ ${CL_EXTRA_CONF:-}
 admin_socket =
 log_file = $CL_DIR/log/client.log
 # (a client's op that times out fails its test: scaled as every other bound)
-client_mount_timeout = $((30 * CL_TIMEOUT_SCALE))
-rados_mon_op_timeout = $((60 * CL_TIMEOUT_SCALE))
-rados_osd_op_timeout = $((120 * CL_TIMEOUT_SCALE))
+client_mount_timeout = $(cl_scale 30)
+rados_mon_op_timeout = $(cl_scale 60)
+rados_osd_op_timeout = $(cl_scale 120)
 EOF
 }
 
