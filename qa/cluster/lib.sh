@@ -25,14 +25,17 @@ cl_die() {
   exit 1
 }
 
-# ceph / rados with a bound, talking to this cluster (CEPH_CONF/CEPH_ARGS from the env file).
-cl_ceph() { timeout "$CL_TIMEOUT_CMD" ceph --connect-timeout "$(cl_scale 30)" "$@"; }
+# ceph / rados with a bound, talking to this cluster (CEPH_CONF/CEPH_ARGS from the env file). cl_ceph is
+# `ceph` parsed and sent by Ceph's CLI code in a third of a `ceph` process's CPU (qa/cluster/ceph-command),
+# which hands what it does not take (tell, files, -s...) to `ceph` itself.
+CL_HERE=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
+cl_ceph() { timeout "$CL_TIMEOUT_CMD" /usr/bin/python3 "$CL_HERE/ceph-command" --connect-timeout "$(cl_scale 30)" "$@"; }
 # cl_query PREFIX [KEY=VALUE...]: what `ceph PREFIX ... -f json` prints, for the status reads of wait loops
-# and checks, through librados (qa/cluster/ceph-query: a fifth of the CPU of a `ceph` process).
-CL_QUERY=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)/ceph-query
+# and checks, named arguments through librados (qa/cluster/ceph-query: a fifth of a `ceph` process's CPU).
+CL_QUERY=$CL_HERE/ceph-query
 cl_query() { timeout "$CL_TIMEOUT_CMD" /usr/bin/python3 "$CL_QUERY" "$@"; }
 # qa/cluster/rados-objects: recorded objects read back and compared through one librados client.
-CL_RADOS_OBJECTS=$(dirname "$CL_QUERY")/rados-objects
+CL_RADOS_OBJECTS=$CL_HERE/rados-objects
 cl_rados() { timeout "$CL_TIMEOUT_CMD" rados "$@"; }
 
 # The ports of one cluster: mon v2 and v1 at P and P+1, every other bind (ms_bind_port_min/max) in P+2 ..

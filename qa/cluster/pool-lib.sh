@@ -149,8 +149,14 @@ scrub_pgs() {
   limit=$(cl_scale 300)
   # shellcheck disable=SC2086
   before=$(pg_stamps $pools)
-  if [ $# -gt 0 ]; then pgs=("$@"); else mapfile -t pgs < <(awk '{print $1}' <<<"$before"); fi
-  for pg in "${pgs[@]}"; do cl_ceph pg deep-scrub "$pg" >/dev/null 2>&1 || fail "pg deep-scrub $pg"; done
+  if [ $# -gt 0 ]; then
+    pgs=("$@")
+    for pg in "${pgs[@]}"; do cl_ceph pg deep-scrub "$pg" >/dev/null 2>&1 || fail "pg deep-scrub $pg"; done
+  else
+    mapfile -t pgs < <(awk '{print $1}' <<<"$before")
+    # shellcheck disable=SC2086 # one command for every PG of the pools
+    cl_ceph osd pool deep-scrub $pools >/dev/null 2>&1 || fail "osd pool deep-scrub $pools"
+  fi
   while :; do
     # PGs whose stamp has not moved yet.
     # shellcheck disable=SC2086

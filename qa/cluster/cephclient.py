@@ -1,0 +1,33 @@
+# SPDX-License-Identifier: LGPL-2.1-or-later
+"""What qa/cluster's librados helpers share: a connection to the cluster named by $CEPH_CONF with
+qa/cluster's bounds, and a command's failure said as Ceph's CLI says it."""
+import errno
+import os
+import sys
+
+import rados
+
+# librados bounds, scaled as every bound of qa/cluster (lib.sh exports CL_TIMEOUT_SCALE; by hand: unscaled)
+SCALE = int(os.environ.get("CL_TIMEOUT_SCALE", "1"))
+
+
+def connect(conffile=None, timeout=None):
+    """A connected rados.Rados (the caller shuts it down)."""
+    cluster = rados.Rados(conffile=conffile if conffile is not None else os.environ.get("CEPH_CONF", ""))
+    cluster.connect(timeout=timeout if timeout is not None else 30 * SCALE)
+    return cluster
+
+
+def error_line(ret, status):
+    """`ceph`'s line for a failed command: "Error EXXX: status"."""
+    return f"Error {errno.errorcode.get(abs(ret), 'Unknown')}: {status}"
+
+
+def exit_code(ret):
+    """`ceph`'s exit status for a command's return value: its errno."""
+    return abs(ret)
+
+
+def fail(ret, status):
+    print(error_line(ret, status), file=sys.stderr)
+    return exit_code(ret)
