@@ -114,5 +114,5 @@ _ensure_packages_install() {
 }
 
 # The packages every build of the project needs.
-EC_BUILD_PACKAGES=(build-essential cmake ninja-build googletest pkg-config
+EC_BUILD_PACKAGES=(build-essential cmake ninja-build googletest libgtest-dev pkg-config
                    ceph-base ceph-osd libradospp-dev librados-dev libjerasure-dev libgf-complete-dev libisal-dev)

@@ -23,7 +23,7 @@ EC_ROOTS=${EC_ROOTS:-/var/tmp/ec-power8-roots}
 # What every release's stages need inside its root (the stages' own ensure_packages then find it all):
 # Boost, fmt and python3-yaml for stage 10's tests built from Ceph's source (release_source_tests), here so
 # that their installation happens while the root is made in the background, not in stage 10.
-EC_ROOT_PACKAGES=(ca-certificates build-essential cmake ninja-build googletest pkg-config
+EC_ROOT_PACKAGES=(ca-certificates build-essential cmake ninja-build googletest libgtest-dev pkg-config
                   ceph-base ceph-osd ceph-mon ceph-mgr ceph-common libradospp-dev librados-dev
                   libjerasure-dev libgf-complete-dev libisal-dev jq python3 iproute2 procps binutils
                   g++-powerpc64le-linux-gnu qemu-user dpkg-dev debhelper fakeroot lintian
