@@ -209,8 +209,9 @@ TEST_P(KernelsVsReference, XorManyEverySourceCountAndInPlace) {
 }
 
 // xor_many's streamed path (where a variant has one: x86 streams up to 3 sources once they and the output
-// reach 1 MiB): every alignment of the output, a separate one and in place of the first source, and the
-// shapes of a long two-source decode and of many sources of just over 4 KiB (not streamed).
+// reach 1 MiB): every alignment of the output, a separate one (streamed) and in place of the first source
+// (cached: an xor into its own source is not streamed), and the shapes of a long two-source decode and of
+// many sources of just over 4 KiB (not streamed).
 TEST_P(KernelsVsReference, XorManyStreamed) {
   Rng rng(8);
   for (unsigned align = 0; align < 64; align++) {
