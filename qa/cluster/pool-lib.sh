@@ -149,14 +149,10 @@ scrub_pgs() {
   limit=$(cl_scale 300)
   # shellcheck disable=SC2086
   before=$(pg_stamps $pools)
-  if [ $# -gt 0 ]; then
-    pgs=("$@")
-    for pg in "${pgs[@]}"; do cl_ceph pg deep-scrub "$pg" >/dev/null 2>&1 || fail "pg deep-scrub $pg"; done
-  else
-    mapfile -t pgs < <(awk '{print $1}' <<<"$before")
-    # shellcheck disable=SC2086 # one command for every PG of the pools
-    cl_ceph osd pool deep-scrub $pools >/dev/null 2>&1 || fail "osd pool deep-scrub $pools"
-  fi
+  if [ $# -gt 0 ]; then pgs=("$@"); else mapfile -t pgs < <(awk '{print $1}' <<<"$before"); fi
+  # One request per PG: Tentacle 20.2.4's `osd pool deep-scrub` left a PG of a thrashed pool unscrubbed
+  # for 900 s (every PG active+clean), where per-PG requests have always been served.
+  for pg in "${pgs[@]}"; do cl_ceph pg deep-scrub "$pg" >/dev/null 2>&1 || fail "pg deep-scrub $pg"; done
   while :; do
     # PGs whose stamp has not moved yet.
     # shellcheck disable=SC2086
