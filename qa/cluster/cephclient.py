@@ -23,11 +23,7 @@ def error_line(ret, status):
     return f"Error {errno.errorcode.get(abs(ret), 'Unknown')}: {status}"
 
 
-def exit_code(ret):
-    """`ceph`'s exit status for a command's return value: its errno."""
-    return abs(ret)
-
-
 def fail(ret, status):
+    """`ceph`'s error line printed, and its exit status for the command's return value: the errno."""
     print(error_line(ret, status), file=sys.stderr)
-    return exit_code(ret)
+    return abs(ret)

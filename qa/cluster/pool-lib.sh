@@ -150,8 +150,8 @@ scrub_pgs() {
   # shellcheck disable=SC2086
   before=$(pg_stamps $pools)
   if [ $# -gt 0 ]; then pgs=("$@"); else mapfile -t pgs < <(awk '{print $1}' <<<"$before"); fi
-  # One request per PG: Tentacle 20.2.4's `osd pool deep-scrub` left a PG of a thrashed pool unscrubbed
-  # for 900 s (every PG active+clean), where per-PG requests have always been served.
+  # One request per PG, not `osd pool deep-scrub`: Tentacle 20.2.4 can leave one PG of a thrashed pool
+  # unscrubbed by that for 900 s with every PG active+clean.
   for pg in "${pgs[@]}"; do cl_ceph pg deep-scrub "$pg" >/dev/null 2>&1 || fail "pg deep-scrub $pg"; done
   while :; do
     # PGs whose stamp has not moved yet.
