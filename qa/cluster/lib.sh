@@ -34,6 +34,12 @@ cl_ceph() { timeout "$CL_TIMEOUT_CMD" /usr/bin/python3 "$CL_HERE/ceph-command" -
 # and checks, named arguments through librados (qa/cluster/ceph-query: a fifth of a `ceph` process's CPU).
 CL_QUERY=$CL_HERE/ceph-query
 cl_query() { timeout "$CL_TIMEOUT_CMD" /usr/bin/python3 "$CL_QUERY" "$@"; }
+# qa/cluster/flush-pg-stats: every up OSD's PG stats of now in the PG map (what a state read after it sees).
+cl_flush_pg_stats() { timeout "$CL_TIMEOUT_CMD" /usr/bin/python3 "$CL_HERE/flush-pg-stats" "$@"; }
+# A daemon stopped or started by the helpers below leaves this file: until a flush, the PG map can still
+# show the states from before (an OSD just killed, its PGs still active+clean), so the next wait for clean
+# PGs believes them only after cl_flush_pg_stats.
+cl_stats_stale_file() { echo "$CL_DIR/run/pg-stats-stale"; }
 # qa/cluster/rados-objects: recorded objects read back and compared through one librados client.
 CL_RADOS_OBJECTS=$CL_HERE/rados-objects
 cl_rados() { timeout "$CL_TIMEOUT_CMD" rados "$@"; }
@@ -268,6 +274,7 @@ cl_osd_mkfs() {
 
 cl_osd_start() {
   local id=$1
+  : >"$(cl_stats_stale_file)"
   ceph-osd --conf "$CL_DIR/ceph.conf" -i "$id" >>"$CL_DIR/log/daemon-stdio.log" 2>&1 || cl_die "ceph-osd -i $id failed to start"
   cl_wait_pidfile "osd.$id"
 }
@@ -296,6 +303,7 @@ cl_daemon_stop() {
   local name=$1 sig=${2:-TERM} pid t=0
   cl_alive "$name" || return 0
   pid=$(cl_pid "$name")
+  : >"$(cl_stats_stale_file)"
   kill "-$sig" "$pid" 2>/dev/null || true
   while [ -d "/proc/$pid" ]; do
     sleep 0.2
@@ -349,11 +357,20 @@ cl_is_clean() {
   [ "$bad" = 0 ]
 }
 
-# Wait until every PG (of POOL, or of the cluster) is active+clean.
+# Wait until every PG (of POOL, or of the cluster) is active+clean; after a daemon was stopped or started
+# (cl_stats_stale_file), by the PG stats of now (cl_flush_pg_stats), not the map's last ones.
 cl_wait_clean() {
-  local pool=${1:-} timeout=${2:-$CL_TIMEOUT_CLEAN} start=$SECONDS
+  local pool=${1:-} timeout=${2:-$CL_TIMEOUT_CLEAN} start=$SECONDS left
   while :; do
-    cl_is_clean "$pool" && return 0
+    if cl_is_clean "$pool"; then
+      [ -e "$(cl_stats_stale_file)" ] || return 0
+      # Since a daemon was stopped or started: clean by the stats of now too.
+      # (The flush waits at most what is left of this wait: an OSD just killed, still up, never answers.)
+      rm -f "$(cl_stats_stale_file)"
+      left=$((timeout - (SECONDS - start)))
+      cl_flush_pg_stats "$((left < 1 ? 1 : left))" 2>/dev/null && cl_is_clean "$pool" && return 0
+      : >"$(cl_stats_stale_file)"
+    fi
     [ $((SECONDS - start)) -lt "$timeout" ] || cl_die "timeout (${timeout}s) waiting for active+clean ${pool:+in $pool }(now: $(cl_pg_states "$pool" || true))"
     cl_fail_if_crashed "waiting in cl_wait_clean"
     sleep "$CL_POLL"
