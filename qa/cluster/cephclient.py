@@ -1,7 +1,8 @@
 # SPDX-License-Identifier: LGPL-2.1-or-later
 """What qa/cluster's librados helpers share: a connection to the cluster named by $CEPH_CONF with
-qa/cluster's bounds, and a command's failure said as Ceph's CLI says it."""
+qa/cluster's bounds, a monitor command, and a command's failure said as Ceph's CLI says it."""
 import errno
+import json
 import os
 import sys
 
@@ -27,3 +28,14 @@ def fail(ret, status):
     """`ceph`'s error line printed, and its exit status for the command's return value: the errno."""
     print(error_line(ret, status), file=sys.stderr)
     return abs(ret)
+
+
+def mon_command(cluster, timeout=None, **command):
+    """The monitor's answer to command (its named arguments), as text; RuntimeError naming the command and
+    its arguments, with `ceph`'s error line, when it fails."""
+    ret, out, status = cluster.mon_command(json.dumps(command), b"",
+                                           timeout=timeout if timeout is not None else 60 * SCALE)
+    if ret != 0:
+        words = [command["prefix"]] + [str(v) for k, v in command.items() if k not in ("prefix", "format")]
+        raise RuntimeError(f"{' '.join(words)}: {error_line(ret, status)}")
+    return out.decode()
