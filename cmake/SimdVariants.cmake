@@ -1,10 +1,14 @@
 # SPDX-License-Identifier: LGPL-2.1-or-later
 # Registry of SIMD kernel variants.
 #
-# ec_add_simd_variant(NAME <variant> SOURCES <files...> [COMPILE_OPTIONS <flags...>])
+# ec_add_simd_variant(NAME <variant> SOURCES <files...> [COMPILE_OPTIONS <flags...>] [QEMU_CPU <model>])
 # makes the object library ec_simd_<variant>, built with only the flags that variant needs, which must
 # define `const ec::simd::Kernels ec::simd::kernels_<variant>`. The plugin then builds
 # libec_power8_<variant>.so from it, and the tests run it against the reference.
+# Variants are registered worst first, each after every variant it outranks: the probe's order reversed
+# (test/simd/cpu_probe_test holds the two together). QEMU_CPU is the qemu-user -cpu model under which the
+# probe picks this variant first; qa/ runs the variant there. src/simd/CMakeLists.txt writes the list,
+# best first, to <build>/src/simd/variants.tsv, which qa/lib/variants.sh reads.
 define_property(GLOBAL PROPERTY EC_SIMD_VARIANTS
   BRIEF_DOCS "SIMD variants built" FULL_DOCS "Names of the ec_simd_<variant> object libraries")
 
@@ -19,10 +23,13 @@ if(" ${CMAKE_CXX_FLAGS} ${CMAKE_CXX_FLAGS_${_ec_build_type}} " MATCHES " -g(gdb)
 endif()
 
 function(ec_add_simd_variant)
-  cmake_parse_arguments(V "" "NAME" "SOURCES;COMPILE_OPTIONS" ${ARGN})
+  cmake_parse_arguments(V "" "NAME;QEMU_CPU" "SOURCES;COMPILE_OPTIONS" ${ARGN})
   add_library(ec_simd_${V_NAME} OBJECT ${V_SOURCES})
   target_include_directories(ec_simd_${V_NAME} PUBLIC ${CMAKE_SOURCE_DIR}/src)
   target_compile_options(ec_simd_${V_NAME} PRIVATE ${V_COMPILE_OPTIONS} ${EC_KERNEL_OPTIONS})
   target_link_libraries(ec_simd_${V_NAME} PUBLIC ec_gf ec_cpu_probe)
   set_property(GLOBAL APPEND PROPERTY EC_SIMD_VARIANTS ${V_NAME})
+  if(V_QEMU_CPU)
+    set_property(GLOBAL PROPERTY EC_SIMD_VARIANT_QEMU_CPU_${V_NAME} ${V_QEMU_CPU})
+  endif()
 endfunction()

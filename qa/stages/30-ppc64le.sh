@@ -5,17 +5,20 @@
 # probe picks), then Debian's own ppc64el ceph-erasure-code-tool under qemu with the cross-built plugin
 # against the amd64 tool's jerasure shards.
 #   EC_PPC64LE_BUILD      build directory (default $EC_TOP/build-ppc64le)
-#   EC_PPC64LE_UNIT_CPUS  qemu CPU models the unit suite runs under (default "power8 power9 power10"); the
-#                         release stage (70) sets it to "" for releases other than the host's: the suite
-#                         does not depend on the Ceph release, Debian's ppc64el tool test below does. When
-#                         it is empty only the plugins are cross-built (the unit suite would go unused)
+#   EC_PPC64LE_UNIT_CPUS  qemu CPU models the unit suite runs under (default: the model of each variant the
+#                         build lists, qa/lib/variants.sh); the release stage (70) sets it to "" for
+#                         releases other than the host's: the suite does not depend on the Ceph release,
+#                         Debian's ppc64el tool test below does. When it is empty only the plugins are
+#                         cross-built (the unit suite would go unused)
 #   EC_PPC64LE_TOOL_CPUS  qemu CPU models Debian's ppc64el ceph-erasure-code-tool runs under with the
-#                         cross-built plugin (default "power8 power9 power10"; stage 70 trims it for a
-#                         release between the installed one and the newest, see there)
+#                         cross-built plugin: "all" (default) the model of each variant, "best" the best
+#                         variant's only (stage 70 for a release between the installed one and the newest,
+#                         see there), or models named
 set -euo pipefail
 . "$(dirname "$0")/../lib/common.sh"
 . "$EC_TOP/qa/lib/record.sh"
 . "$EC_TOP/qa/lib/proof-cache.sh"
+. "$EC_TOP/qa/lib/variants.sh"
 
 # libjerasure-dev, libisal-dev: the reference shards of ceph-tool-test where the release's tool writes no parity
 # (20.2.4; qa/tool/jerasure-shards.c links both). dpkg-dev, debhelper: debian/rules configures the cross
@@ -32,7 +35,13 @@ log "cross build in $BUILD"
 # The unit suite and Debian's tool below run the cross build against the sysroot: a proof of both.
 export EC_PROOF_TREES=$BUILD EC_PROOF_FILES=$SYSROOT/.ec-sysroot-done
 ec_ppc_configure "$BUILD"
-unit_cpus=${EC_PPC64LE_UNIT_CPUS-power8 power9 power10}
+all_cpus=$(ec_variant_qemu_cpus "$BUILD")
+unit_cpus=$(ec_variant_qemu_cpus_ordered "$BUILD" "${EC_PPC64LE_UNIT_CPUS-$all_cpus}")
+case ${EC_PPC64LE_TOOL_CPUS:-all} in
+  all) tool_cpus=$all_cpus ;;
+  best) tool_cpus=$(head -1 <<<"$all_cpus") ;;
+  *) tool_cpus=$(ec_variant_qemu_cpus_ordered "$BUILD" "$EC_PPC64LE_TOOL_CPUS") ;;
+esac
 if [ -n "$unit_cpus" ]; then
   ec_build build cmake --build "$BUILD" -j"$(nproc)"
 else
@@ -51,16 +60,17 @@ fi
 # decode cache's memory bounds and the coding matrices of more than 40 chunks run on none: their matrices
 # and bookkeeping are portable code that the host's gcc of the same release proves, the kernels they call
 # are the simd suite's, and the sampled decode patterns and the matrices of up to 40 chunks run here.
-newest_cpu=$(awk '{print $NF}' <<<"$unit_cpus")
+newest_cpu=$(head -1 <<<"$unit_cpus")
 for cpu in $unit_cpus; do
+  variant=$(ec_variant_of_qemu_cpu "$BUILD" "$cpu")
   scope=(-E '^decode\.every_pattern|^decode_cache_memory\.|^gf\.GfMatrixLarge\.') what=""
   if [ "$cpu" != "$newest_cpu" ]; then
     what="; what depends on the CPU"
     scope=(-E '^(gf|codec|abi)\.|^(thread_safety|decode_cache_memory|cache_alloc|ConformanceProfileMap)\.|^decode\.every_pattern|^golden\.every_variant_decodes|^isal_compare|^bench_(refuses|jerasure)')
   fi
-  log "unit tests under qemu-ppc64le -cpu $cpu (the probe must pick $cpu)$what"
-  QEMU_CPU=$cpu EC_EXPECT_VARIANT=$cpu ec_proof_step "ctest-$cpu" ctest --test-dir "$BUILD" --output-on-failure -j"$(nproc)" "${scope[@]}"
+  log "unit tests under qemu-ppc64le -cpu $cpu (the probe must pick $variant)$what"
+  QEMU_CPU=$cpu EC_EXPECT_VARIANT=$variant ec_proof_step "ctest-$cpu" ctest --test-dir "$BUILD" --output-on-failure -j"$(nproc)" "${scope[@]}"
 done
 
 log "Debian's ppc64el ceph-erasure-code-tool under qemu vs the amd64 tool"
-ec_proof_step ceph-tool-test bash "$EC_TOP/qa/ppc64le/ceph-tool-test" --sysroot "$SYSROOT" --plugin-dir "$BUILD/lib" --cpus "${EC_PPC64LE_TOOL_CPUS:-power8 power9 power10}"
+ec_proof_step ceph-tool-test bash "$EC_TOP/qa/ppc64le/ceph-tool-test" --sysroot "$SYSROOT" --build "$BUILD" --cpus "$(tr '\n' ' ' <<<"$tool_cpus")"

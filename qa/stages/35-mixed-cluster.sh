@@ -1,18 +1,19 @@
 #!/usr/bin/env bash
 # SPDX-License-Identifier: LGPL-2.1-or-later
 # One cluster, two architectures: x86 mon, mgr and OSDs with the native plugin, plus Debian's ppc64el
-# ceph-osd under qemu-ppc64le (-cpu power8, power9, power10) with the cross-built plugin; pools of every
-# technique for power8 and, as the control, jerasure; degraded reads and rebuilds by primaries of the
-# other architecture, deep-scrub, byte-for-byte reads (qa/mixed/mixed-cluster-test).
+# ceph-osd under qemu-ppc64le (the -cpu of each variant the cross build lists) with the cross-built
+# plugin; pools of every technique for power8 and, as the control, jerasure; degraded reads and rebuilds
+# by primaries of the other architecture, deep-scrub, byte-for-byte reads (qa/mixed/mixed-cluster-test).
 # Needs the native plugin of stage 10 ($EC_BUILD/lib). The ppc64el plugin comes from stage 30's cross
 # build when it ran; otherwise it is configured and built here the same way (plugin targets only).
 #   EC_PPC64LE_BUILD   cross build directory (default $EC_TOP/build-ppc64le)
 # On Tentacle and later (stage 70 runs it in the newest release's root) the test runs its isa part only:
 # Tentacle's default isa pool without power8, adopted, and a pool of a power8 default profile (the
 # techniques part is the installed release's, and it reads shards from memstore with
-# ceph-objectstore-tool, which Tentacle's cannot open). Its ppc64el OSDs run as POWER9 and POWER10:
-# Debian's ppc64el ceph-osd 20.2.4 is built for POWER9 (xxspltib, stxv... in 1412 of its functions) and
-# dies of SIGILL at start under qemu-ppc64le -cpu power8. EC_MIXED_PART / EC_MIXED_CPUS override both.
+# ceph-objectstore-tool, which Tentacle's cannot open). Its ppc64el OSDs run as POWER9 and better
+# (EC_MIXED_OLDEST_CPU): Debian's ppc64el ceph-osd 20.2.4 is built for POWER9 (xxspltib, stxv... in 1412
+# of its functions) and dies of SIGILL at start under qemu-ppc64le -cpu power8. EC_MIXED_PART /
+# EC_MIXED_CPUS override both.
 set -euo pipefail
 # shellcheck source=SCRIPTDIR/../lib/common.sh
 . "$(dirname "$0")/../lib/common.sh"
@@ -33,7 +34,7 @@ log "ppc64el plugin in $BUILD/lib"
 ec_build build-plugins cmake --build "$BUILD" -j"$(nproc)" --target ec_power8
 
 if release_tentacle_or_later "$(release_installed)"; then
-  export EC_MIXED_PART=${EC_MIXED_PART:-isa} EC_MIXED_CPUS=${EC_MIXED_CPUS:-power9 power10 power9}
+  export EC_MIXED_PART=${EC_MIXED_PART:-isa} EC_MIXED_OLDEST_CPU=power9
 fi
 # A proof (qa/lib/proof-cache.sh) of the tree, both plugin builds, the release's packages and the
 # ppc64el OSD root's: not run again while they are unchanged.

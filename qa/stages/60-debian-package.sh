@@ -19,6 +19,7 @@ set -euo pipefail
 . "$(dirname "$0")/../lib/common.sh"
 . "$(dirname "$0")/../lib/tool-shards.sh"
 . "$EC_TOP/qa/lib/record.sh"
+. "$EC_TOP/qa/lib/variants.sh"
 
 PKG=ceph-erasure-code-power8
 T0=$SECONDS
@@ -102,14 +103,14 @@ dpkg-deb -c "$deb" | awk '$1 !~ /^d/ {print "  /" substr($6, 3)}' >&2
 
 # The package holds the loader, the variants of this architecture, the benchmark and the adopt command.
 contents=$(dpkg-deb -c "$deb" | awk '{print $6}')
-for f in "./${SYSDIR#/}/libec_power8.so" "./${SYSDIR#/}/libec_power8_generic.so" ./usr/bin/ceph-ec-power8-benchmark \
-  ./usr/bin/ceph-ec-power8 ./usr/share/man/man8/ceph-ec-power8.8.gz; do
+for f in ./usr/bin/ceph-ec-power8-benchmark ./usr/bin/ceph-ec-power8 ./usr/share/man/man8/ceph-ec-power8.8.gz; do
   grep -qxF "$f" <<<"$contents" || die "$f is not in $deb"
 done
-# Exactly the libraries the build produced.
-built=$(find "$WORK"/src/obj-*/lib -maxdepth 1 -name 'libec_power8*.so' -printf '%f\n' | sort)
-packaged=$(grep -o 'libec_power8[^/]*\.so$' <<<"$contents" | sort)
-[ "$built" = "$packaged" ] || die "plugin libraries built ($built) and packaged ($packaged) differ"
+# Exactly the loader and the variants the package's build lists (qa/lib/variants.sh), each in $SYSDIR.
+listed=$(ec_variant_libraries "$WORK/src/obj-$(dpkg-architecture -qDEB_HOST_GNU_TYPE)")
+packaged=$(grep -o '[^/]*libec_power8[^/]*\.so$' <<<"$contents" | LC_ALL=C sort)
+[ "$listed" = "$packaged" ] || die "plugin libraries listed by the build ($(tr '\n' ' ' <<<"$listed")) and packaged ($(tr '\n' ' ' <<<"$packaged")) differ"
+for f in $listed; do grep -qxF "./${SYSDIR#/}/$f" <<<"$contents" || die "$f is not in ./${SYSDIR#/}/ of $deb"; done
 # The Ceph dependency is the upstream version the plugin was compiled for.
 ceph_up=$(dpkg-query -W -f='${Version}' ceph-base | sed 's/^[0-9]*://; s/[-+~].*//')
 dpkg-deb -f "$deb" Depends | grep -qF "ceph-base (>= $ceph_up)" || die "Depends lacks ceph-base (>= $ceph_up)"
@@ -289,9 +290,13 @@ if [ "${EC_DEB_CROSS:-1}" != 0 ]; then
   dpkg-deb -f "$pdeb" Architecture Depends >&2
   PSYS=usr/lib/powerpc64le-linux-gnu/ceph/erasure-code
   pcontents=$(dpkg-deb -c "$pdeb" | awk '{print $6}')
-  for v in "" _generic _power8 _power9 _power10; do
-    grep -qxF "./$PSYS/libec_power8$v.so" <<<"$pcontents" || die "$pdeb lacks /$PSYS/libec_power8$v.so"
-  done
+  PBUILD=$WORK/src/obj-powerpc64le-linux-gnu
+  plisted=$(ec_variant_libraries "$PBUILD")
+  ppackaged=$(grep -o '[^/]*libec_power8[^/]*\.so$' <<<"$pcontents" | LC_ALL=C sort)
+  [ "$plisted" = "$ppackaged" ] ||
+    die "ppc64el plugin libraries listed by the build ($(tr '\n' ' ' <<<"$plisted")) and packaged ($(tr '\n' ' ' <<<"$ppackaged")) differ"
+  for f in $plisted; do grep -qxF "./$PSYS/$f" <<<"$pcontents" || die "$pdeb lacks /$PSYS/$f"; done
+  pcpus=$(ec_variant_qemu_cpus "$PBUILD")
   plint=$(lintian --fail-on error "$(ls "$WORK"/${PKG}_*_ppc64el.changes)" 2>&1) || {
     echo "$plint" >&2
     die "lintian reported errors on the ppc64el package"
@@ -312,7 +317,8 @@ if [ "${EC_DEB_CROSS:-1}" != 0 ]; then
     shards="0 1 2 3"
     "$oracle" 4 2 4096 "$WORK/qj/o" || die "jerasure-shards failed"
   fi
-  for cpu in power8 power9 power10; do
+  for cpu in $pcpus; do
+    variant=$(ec_variant_of_qemu_cpu "$PBUILD" "$cpu")
     rm -rf "$WORK/qp" && mkdir -p "$WORK/qp" && cp "$WORK/qj/o" "$WORK/qp/"
     (cd "$WORK/qp" && QEMU_CPU=$cpu timeout 300 qemu-ppc64le -L "$SYSROOT" "$SYSROOT/usr/bin/ceph-erasure-code-tool" \
       -c /dev/null --erasure_code_dir "$X/$PSYS" encode "${profile/jerasure/power8}" 4096 0,1,2,3,4,5 o >log 2>&1) ||
@@ -320,8 +326,8 @@ if [ "${EC_DEB_CROSS:-1}" != 0 ]; then
     for i in $shards; do
       cmp -s "$WORK/qp/o.$i" "$WORK/qj/o.$i" || die "qemu $cpu: shard $i differs from amd64 jerasure's"
     done
-    grep -q "selected variant $cpu " "$WORK/qp/log" ||
-      die "qemu $cpu: the packaged loader did not pick $cpu: $(grep -o 'selected variant .*' "$WORK/qp/log")"
+    grep -q "selected variant $variant " "$WORK/qp/log" ||
+      die "qemu $cpu: the packaged loader did not pick $variant: $(grep -o 'selected variant .*' "$WORK/qp/log")"
     if [ $tool_parity = no ]; then
       rm -f "$WORK/qp/o" "$WORK/qp/o.0" "$WORK/qp/o.1"
       cp "$WORK/qj/o.4" "$WORK/qj/o.5" "$WORK/qp/"
@@ -329,9 +335,9 @@ if [ "${EC_DEB_CROSS:-1}" != 0 ]; then
         -c /dev/null --erasure_code_dir "$X/$PSYS" decode "${profile/jerasure/power8}" 4096 2,3,4,5 o >>log 2>&1) ||
         die "ppc64el tool under qemu ($cpu): power8 decode failed: $(tail -3 "$WORK/qp/log")"
       off=$(decoded_offset "$WORK/qj/o" "$WORK/qp/o" 4 2 4096) || die "qemu $cpu: power8's decode from libjerasure's parity: $off"
-      step "  qemu -cpu $cpu: selected variant $cpu, 4 data shards = amd64's (no parity written), decode from libjerasure's parity ok"
+      step "  qemu -cpu $cpu: selected variant $variant, 4 data shards = amd64's (no parity written), decode from libjerasure's parity ok"
     else
-      step "  qemu -cpu $cpu: selected variant $cpu, 6 shards = amd64 jerasure's"
+      step "  qemu -cpu $cpu: selected variant $variant, 6 shards = amd64 jerasure's"
     fi
   done
 fi

@@ -14,6 +14,7 @@
 
 #include "../plugin/codec_fixture.h"
 #include "erasure-code/ErasureCodePlugin.h"
+#include "simd/probe/cpu_probe.h"
 #include "simd/variants.h"
 
 namespace ec::test {
@@ -120,13 +121,20 @@ TEST(verdict, every_runnable_variant_twice) {
 }
 
 TEST(verdict, plugin_factory_with_every_forced_variant) {
-  // Names the registry must cope with: every variant of every architecture (whether built here or not),
-  // an empty value and nonsense.
-  std::vector<std::string> names = {"", "generic", "ssse3", "avx2", "avx2_gfni", "avx512", "avx512_gfni",
-                                    "power8", "power9", "power10", "bogus", "../etc"};
+  // Names the registry must cope with: every variant of every architecture (whether built here or not:
+  // what each architecture's probe gives a CPU with every feature), an empty value and nonsense.
+  simd::X86Features every_x86;
+  every_x86.ssse3 = every_x86.avx2 = every_x86.avx512f = every_x86.avx512bw = every_x86.avx512vl = true;
+  every_x86.gfni = every_x86.os_saves_ymm = every_x86.os_saves_zmm = true;
+  simd::Ppc64Features every_ppc64;
+  every_ppc64.hwcap2 = ~0ul;
+  std::vector<std::string> names = {"", "bogus", "../etc"};
+  for (const std::vector<std::string> &list : {simd::x86_variants(every_x86), simd::ppc64le_variants(every_ppc64)})
+    for (const std::string &name : list)
+      if (std::find(names.begin(), names.end(), name) == names.end())
+        names.push_back(name);
   for (const simd::Kernels *k : simd::built_variants())
-    if (std::find(names.begin(), names.end(), k->name) == names.end())
-      names.push_back(k->name);
+    ASSERT_NE(std::find(names.begin(), names.end(), k->name), names.end()) << k->name << " is no probe's";
   for (const Profile &profile : kProfiles) {
     power8::AdapterCodec reference_codec(*runnable_kernels().front());
     const Verdict reference = direct(profile, reference_codec);

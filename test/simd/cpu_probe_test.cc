@@ -153,6 +153,24 @@ TEST(RunnableVariants, EveryNameTheProbeGivesIsBuilt) {
       EXPECT_NE(find_built_variant(name), nullptr) << "the probe names " << name << ", which this build lacks";
 }
 
+// The build registers its variants worst first (cmake/SimdVariants.cmake) and writes that list reversed
+// for qa/ (src/simd/variants.tsv): on a CPU with every feature the probe must give exactly that order.
+TEST(RunnableVariants, TheBuildsListIsTheProbesOrder) {
+  Names built_best_first;
+  for (const Kernels *k : built_variants())
+    built_best_first.insert(built_best_first.begin(), k->name);
+#if defined(__x86_64__)
+  X86Features every;
+  every.ssse3 = every.avx2 = every.avx512f = every.avx512bw = every.avx512vl = every.gfni = true;
+  every.os_saves_ymm = every.os_saves_zmm = true;
+  EXPECT_EQ(x86_variants(every), built_best_first);
+#elif defined(__powerpc64__)
+  EXPECT_EQ(ppc(~0ul), built_best_first);
+#else
+  FAIL() << "no probe for this architecture";
+#endif
+}
+
 // CEPH_EC_POWER8_BEYOND_L1: its three values; unset or empty measures; anything else measures with a
 // complaint naming the variable, the value and what it accepts.
 TEST(BeyondL1Mode, ValuesAndComplaints) {
