@@ -21,16 +21,23 @@ constexpr std::size_t kTableAlignment = 64;
 // How a dot product reads its sources once they and its outputs exceed twice the core's L1D: as many
 // registers of each source per step as in cache (wide), or the fewer the variant names (narrow). Which is
 // faster depends on the core (on AMD Zen 4, narrow for one to three rows; on Intel Emerald Rapids, wide);
-// the bytes are the same. measure: time both and keep the faster (Kernels::tune_beyond_l1).
+// the bytes are the same. measure: time both and keep the faster (Kernels::settle).
 enum class BeyondL1 { measure, narrow, wide };
 
 // The register width of the loops that only move data beyond twice the core's L1D, with one multiply per
 // register at most: the update (mad, xor_mad) and xor_many of two sources. Intel Xeons lower the core's
 // clock while such a loop runs in 64-byte registers (family 6, model 167: about 12%, a few milliseconds
 // in, which a timing at load does not see), while AMD Zen 4 and Zen 5 run it 12-27% faster than in
-// 32-byte ones. by_vendor: half on Intel, full elsewhere; full and half force it
-// (Kernels::set_moves_beyond_l1).
+// 32-byte ones. by_vendor: half on Intel, full elsewhere; full and half force it (Kernels::settle).
 enum class MovesBeyondL1 { by_vendor, full, half };
+
+struct Kernels;
+// What Kernels::settle chose for each choice and why, one line each (NUL-terminated; empty where the
+// variant has no such choice).
+struct SettleReport {
+  char beyond_l1[256];
+  char moves_beyond_l1[256];
+};
 
 struct Kernels {
   const char *name; // the variant, as in libec_power8_<name>.so and power8-variant=<name>
@@ -67,14 +74,17 @@ struct Kernels {
   // dst = src[0] ^ ... ^ src[n - 1], n >= 1. dst may be one of the src pointers (exactly, no partial
   // overlap), which makes it an in-place accumulate.
   void (*xor_many)(std::size_t len, unsigned n, const std::uint8_t *const *src, std::uint8_t *dst);
-  // Sets how this variant's dot products read sources beyond L1 (process-wide, for every codec using it;
-  // narrow until set), measuring both ways for a few milliseconds when asked to (only on a CPU that runs
-  // the variant), and writes what it chose and why as one line into report (NUL-terminated, at most
-  // report_bytes). Null where the variant has one way only.
-  void (*tune_beyond_l1)(BeyondL1 mode, char *report, std::size_t report_bytes);
-  // Sets the width of this variant's moves beyond L1D (process-wide; full until set) and writes what it
-  // chose and why into report, as tune_beyond_l1. Null where the variant has one width only.
-  void (*set_moves_beyond_l1)(MovesBeyondL1 moves, char *report, std::size_t report_bytes);
+
+  // The choices whose faster side depends on the core, made once, where the variant's library loads (as
+  // Linux's raid6 picks its functions): the region pointers above are those of one choice each, so no
+  // call reads a mode. A variant's own table (kernels_<name>) reads sources beyond L1D narrow and moves
+  // them in its full width; settle gives the table of the choices asked for.
+  bool chooses_beyond_l1;       // its dot products have two ways of reading sources beyond L1D
+  bool chooses_moves_beyond_l1; // its moves beyond L1D have two register widths
+  // The table of variant self with both choices made: beyond_l1 (measure: both ways timed for a few
+  // milliseconds, on a CPU that runs the variant) and moves. Writes what it chose and why into *report.
+  // Null where the variant has neither choice.
+  Kernels (*settle)(const Kernels &self, BeyondL1 beyond_l1, MovesBeyondL1 moves, SettleReport *report);
 };
 
 } // namespace ec::simd

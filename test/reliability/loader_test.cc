@@ -109,7 +109,7 @@ void LoaderTest::expect_tuning_logged(const char *variable, const std::string &p
 TEST_F(LoaderTest, the_variant_logs_how_it_reads_sources_beyond_l1) {
   expect_tuning_logged(
       "CEPH_EC_POWER8_BEYOND_L1", "p8tune", "variant " + best() + ": dot products beyond L1D: ",
-      simd::find_built_variant(best())->tune_beyond_l1 != nullptr,
+      simd::find_built_variant(best())->chooses_beyond_l1,
       {{nullptr, ", measured: narrow ", nullptr},
        {"wide", "wide (as many registers per step as in cache), as set", nullptr},
        {"narrow", "narrow (one register of each source per step), as set", nullptr},
@@ -124,7 +124,7 @@ TEST_F(LoaderTest, the_variant_logs_its_register_width_for_moves_beyond_l1) {
   expect_tuning_logged(
       "CEPH_EC_POWER8_MOVES_BEYOND_L1", "p8moves",
       "variant " + best() + ": updates and xors beyond twice L1D: ",
-      simd::find_built_variant(best())->set_moves_beyond_l1 != nullptr,
+      simd::find_built_variant(best())->chooses_moves_beyond_l1,
       {{nullptr, ", this CPU's vendor's", nullptr},
        {"full", "-byte registers, as set", nullptr},
        {"half", "-byte registers, as set", nullptr},

@@ -38,8 +38,9 @@ TEST(AllHooks, RunsBesideTheBuiltVariants) {
   const auto names = variant_names_under_test();
   EXPECT_NE(std::find(names.begin(), names.end(), "all_hooks"), names.end());
   EXPECT_EQ(find_test_variant("all_hooks"), &kernels_all_hooks);
-  EXPECT_NE(kernels_all_hooks.tune_beyond_l1, nullptr);
-  EXPECT_NE(kernels_all_hooks.set_moves_beyond_l1, nullptr);
+  EXPECT_TRUE(kernels_all_hooks.chooses_beyond_l1);
+  EXPECT_TRUE(kernels_all_hooks.chooses_moves_beyond_l1);
+  EXPECT_NE(kernels_all_hooks.settle, nullptr);
 }
 
 } // namespace

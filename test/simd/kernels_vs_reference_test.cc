@@ -122,17 +122,49 @@ TEST_P(KernelsVsReference, LargeRegions) {
   ASSERT_TRUE(check_all(kernels(), big, rng));
 }
 
+// The variant's table with its choices made as asked (Kernels::settle), or its own where it has none.
+Kernels settled(const Kernels &own, BeyondL1 beyond_l1, MovesBeyondL1 moves, SettleReport *report) {
+  return own.settle ? own.settle(own, beyond_l1, moves, report) : own;
+}
+
+// The variant's own table is the one of narrow dot products and full-width moves, which settle gives for
+// them; a settled table names its variant and keeps its table format.
+TEST_P(KernelsVsReference, OwnTableIsTheNarrowFullOne) {
+  const Kernels &own = kernels();
+  if (!own.settle) {
+    EXPECT_FALSE(own.chooses_beyond_l1 || own.chooses_moves_beyond_l1);
+    return;
+  }
+  EXPECT_TRUE(own.chooses_beyond_l1 || own.chooses_moves_beyond_l1);
+  SettleReport report;
+  const Kernels k = own.settle(own, BeyondL1::narrow, MovesBeyondL1::full, &report);
+  EXPECT_STREQ(k.name, own.name);
+  EXPECT_EQ(k.table_bytes, own.table_bytes);
+  EXPECT_EQ(k.expand, own.expand);
+  EXPECT_EQ(k.mul, own.mul);
+  EXPECT_EQ(k.mad, own.mad);
+  EXPECT_EQ(k.xor_mad, own.xor_mad);
+  EXPECT_EQ(k.dot_prod, own.dot_prod);
+  EXPECT_EQ(k.xor_dot_prod, own.xor_dot_prod);
+  EXPECT_EQ(k.xor_many, own.xor_many);
+  EXPECT_EQ(k.settle, own.settle);
+  EXPECT_EQ(*report.beyond_l1 != '\0', own.chooses_beyond_l1) << report.beyond_l1;
+  EXPECT_EQ(*report.moves_beyond_l1 != '\0', own.chooses_moves_beyond_l1) << report.moves_beyond_l1;
+}
+
 // Sources read beyond twice L1D: every row count of a pass with and without the row of ones, and three rows
 // filling half the L2; both ways (simd::BeyondL1) where a variant has two, then the measurement.
 TEST_P(KernelsVsReference, BeyondL1BothWaysWhereTwo) {
-  const bool two_ways = kernels().tune_beyond_l1 != nullptr;
-  char report[256] = "reads sources beyond L1D one way only";
+  const Kernels &own = kernels();
   Rng rng(9);
   for (BeyondL1 mode : {BeyondL1::wide, BeyondL1::narrow}) {
-    if (two_ways)
-      kernels().tune_beyond_l1(mode, report, sizeof report);
-    else if (mode == BeyondL1::narrow)
-      break;
+    if (!own.chooses_beyond_l1 && mode == BeyondL1::wide)
+      continue;
+    SettleReport report = {"reads sources beyond L1D one way only", ""};
+    const Kernels k = settled(own, mode, MovesBeyondL1::full, &report);
+    if (own.chooses_beyond_l1) {
+      EXPECT_EQ(k.dot_prod == own.dot_prod, mode == BeyondL1::narrow) << report.beyond_l1;
+    }
     for (unsigned rows = 1; rows <= 5; rows++)
       for (std::size_t len : {ec::simd::l1_data_cache_bytes() * 3 / 4 + 64 * rows + 5,
                               ec::simd::l2_cache_bytes() / 2 / (4 + rows) + 29}) {
@@ -142,30 +174,32 @@ TEST_P(KernelsVsReference, BeyondL1BothWaysWhereTwo) {
         s.rows = rows;
         s.src_align = rng.below(64);
         s.dst_align = rng.below(64);
-        ASSERT_TRUE(check_dot_prod(kernels(), s, rng)) << report;
-        ASSERT_TRUE(check_xor_dot_prod(kernels(), s, rng)) << report;
+        ASSERT_TRUE(check_dot_prod(k, s, rng)) << report.beyond_l1;
+        ASSERT_TRUE(check_xor_dot_prod(k, s, rng)) << report.beyond_l1;
       }
   }
-  if (!two_ways)
+  if (!own.chooses_beyond_l1)
     return;
-  kernels().tune_beyond_l1(BeyondL1::measure, report, sizeof report);
-  EXPECT_NE(std::string(report).find("dot products beyond L1D: "), std::string::npos) << report;
-  EXPECT_NE(std::string(report).find(", measured: narrow "), std::string::npos) << report;
-  kernels().tune_beyond_l1(BeyondL1::narrow, report, sizeof report); // as the other tests expect
+  SettleReport report;
+  own.settle(own, BeyondL1::measure, MovesBeyondL1::full, &report);
+  EXPECT_NE(std::string(report.beyond_l1).find("dot products beyond L1D: "), std::string::npos) << report.beyond_l1;
+  EXPECT_NE(std::string(report.beyond_l1).find(", measured: narrow "), std::string::npos) << report.beyond_l1;
 }
 
 // The moves beyond twice L1D (mad, xor_mad, xor_many; simd::MovesBeyondL1) in both widths where a variant
 // has two: every row count of a pass, xors of 1 to 4 sources separate and in place, just beyond the
 // threshold and past L2 (where xor_many streams), then the vendor's choice and its report.
 TEST_P(KernelsVsReference, MovesBeyondL1BothWidthsWhereTwo) {
-  const bool two_widths = kernels().set_moves_beyond_l1 != nullptr;
-  char report[256] = "moves data beyond L1D in one width only";
+  const Kernels &own = kernels();
   Rng rng(11);
   for (MovesBeyondL1 moves : {MovesBeyondL1::half, MovesBeyondL1::full}) {
-    if (two_widths)
-      kernels().set_moves_beyond_l1(moves, report, sizeof report);
-    else if (moves == MovesBeyondL1::full)
-      break;
+    if (!own.chooses_moves_beyond_l1 && moves == MovesBeyondL1::half)
+      continue;
+    SettleReport report = {"", "moves data beyond L1D in one width only"};
+    const Kernels k = settled(own, BeyondL1::narrow, moves, &report);
+    if (own.chooses_moves_beyond_l1) {
+      EXPECT_EQ(k.mad == own.mad, moves == MovesBeyondL1::full) << report.moves_beyond_l1;
+    }
     for (unsigned rows = 1; rows <= 5; rows++)
       for (std::size_t len : {2 * ec::simd::l1_data_cache_bytes() / (rows + 1) + 64 * rows + 5,
                               ec::simd::l2_cache_bytes() / (rows + 1) + 29}) {
@@ -175,20 +209,21 @@ TEST_P(KernelsVsReference, MovesBeyondL1BothWidthsWhereTwo) {
         s.k = rows;
         s.src_align = rng.below(64);
         s.dst_align = rng.below(64);
-        ASSERT_TRUE(check_mad(kernels(), s, rng)) << report;
-        ASSERT_TRUE(check_xor_mad(kernels(), s, rng)) << report;
+        ASSERT_TRUE(check_mad(k, s, rng)) << report.moves_beyond_l1;
+        ASSERT_TRUE(check_xor_mad(k, s, rng)) << report.moves_beyond_l1;
         if (rows <= 4) { // the narrower path's xors (up to two sources) and the others beside them
-          ASSERT_TRUE(check_xor_many(kernels(), s, rows, rng)) << report;
-          ASSERT_TRUE(check_xor_many(kernels(), s, 0, rng)) << report;
+          ASSERT_TRUE(check_xor_many(k, s, rows, rng)) << report.moves_beyond_l1;
+          ASSERT_TRUE(check_xor_many(k, s, 0, rng)) << report.moves_beyond_l1;
         }
       }
   }
-  if (!two_widths)
+  if (!own.chooses_moves_beyond_l1)
     return;
-  kernels().set_moves_beyond_l1(MovesBeyondL1::by_vendor, report, sizeof report);
-  EXPECT_NE(std::string(report).find("updates and xors beyond twice L1D: "), std::string::npos) << report;
-  EXPECT_NE(std::string(report).find(", this CPU's vendor's"), std::string::npos) << report;
-  kernels().set_moves_beyond_l1(MovesBeyondL1::full, report, sizeof report); // as the other tests expect
+  SettleReport report;
+  own.settle(own, BeyondL1::narrow, MovesBeyondL1::by_vendor, &report);
+  const std::string line = report.moves_beyond_l1;
+  EXPECT_NE(line.find("updates and xors beyond twice L1D: "), std::string::npos) << line;
+  EXPECT_NE(line.find(", this CPU's vendor's"), std::string::npos) << line;
 }
 
 TEST_P(KernelsVsReference, XorManyEverySourceCountAndInPlace) {

@@ -44,23 +44,25 @@ MovesBeyondL1 moves_beyond_l1_mode(const char *value, std::string *complaint) {
   return mode_of(kMovesBeyondL1Variable, value, words, "by vendor", complaint);
 }
 
-std::vector<std::string> tune_beyond_l1_from_environment(const Kernels &kernels) {
-  std::vector<std::string> lines;
-  char report[256] = "";
-  // One choice: read its variable, make it, and log the complaint (if any) and the variant's report.
-  auto tune = [&](auto mode_of_value, const char *variable, auto apply) {
-    std::string complaint;
-    const auto mode = mode_of_value(std::getenv(variable), &complaint);
+Kernels settle_from_environment(const Kernels &kernels, std::vector<std::string> *lines) {
+  if (!kernels.settle)
+    return kernels;
+  std::string beyond_l1_complaint, moves_complaint;
+  const BeyondL1 beyond_l1 = beyond_l1_mode(std::getenv(kBeyondL1Variable), &beyond_l1_complaint);
+  const MovesBeyondL1 moves = moves_beyond_l1_mode(std::getenv(kMovesBeyondL1Variable), &moves_complaint);
+  SettleReport report;
+  const Kernels settled = kernels.settle(kernels, beyond_l1, moves, &report);
+  // Per choice the variant has: the complaint about its variable, if any, then what it chose.
+  auto add = [&](bool chooses, const std::string &complaint, const char *chosen) {
+    if (!chooses)
+      return;
     if (!complaint.empty())
-      lines.push_back(complaint);
-    apply(mode, report, sizeof report);
-    lines.push_back(std::string("variant ") + kernels.name + ": " + report);
+      lines->push_back(complaint);
+    lines->push_back(std::string("variant ") + kernels.name + ": " + chosen);
   };
-  if (kernels.tune_beyond_l1)
-    tune(beyond_l1_mode, kBeyondL1Variable, kernels.tune_beyond_l1);
-  if (kernels.set_moves_beyond_l1)
-    tune(moves_beyond_l1_mode, kMovesBeyondL1Variable, kernels.set_moves_beyond_l1);
-  return lines;
+  add(kernels.chooses_beyond_l1, beyond_l1_complaint, report.beyond_l1);
+  add(kernels.chooses_moves_beyond_l1, moves_complaint, report.moves_beyond_l1);
+  return settled;
 }
 
 } // namespace ec::simd

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: LGPL-2.1-or-later
 // How the operator sets simd::BeyondL1 and simd::MovesBeyondL1 for a process: the environment variables
-// below, read where a variant library loads (and by the tools that time the kernels, so that they time what
-// the plugin runs).
+// below, read once, where a variant library loads and settles its table (and by the tools that time the
+// kernels, so that they time what the plugin runs).
 #ifndef EC_SIMD_PROBE_BEYOND_L1_MODE_H
 #define EC_SIMD_PROBE_BEYOND_L1_MODE_H
 
@@ -23,10 +23,10 @@ constexpr const char *kMovesBeyondL1Variable = "CEPH_EC_POWER8_MOVES_BEYOND_L1";
 BeyondL1 beyond_l1_mode(const char *value, std::string *complaint);
 // The same for kMovesBeyondL1Variable (null, empty or anything else: by_vendor).
 MovesBeyondL1 moves_beyond_l1_mode(const char *value, std::string *complaint);
-// Tunes kernels as the environment says (nothing where the variant has no choice) and returns the lines
-// to log: for each choice the variant has, a complaint about its variable, if any, then "variant <name>:
-// <what it chose and why>".
-std::vector<std::string> tune_beyond_l1_from_environment(const Kernels &kernels);
+// The table of kernels' variant with its choices made as the environment says (kernels itself where the
+// variant has none), and into *lines what to log: for each choice the variant has, a complaint about its
+// variable, if any, then "variant <name>: <what it chose and why>".
+Kernels settle_from_environment(const Kernels &kernels, std::vector<std::string> *lines);
 
 } // namespace ec::simd
 

@@ -2,7 +2,8 @@
 // Choosing by timing between a variant's two ways of reading sources beyond L1D (BeyondL1), as Linux's
 // raid6 times its algorithms when the module loads: which is faster depends on the core, not on the code
 // (AMD Zen 4 feeds one register per source and step faster from L2, Intel Emerald Rapids four), and both
-// give the same bytes. About 2 ms on the cores seen, once per variant library a process loads.
+// give the same bytes. About 2 ms on the cores seen, once per variant library a process loads
+// (Kernels::settle, make_kernels.h).
 #ifndef EC_SIMD_SKELETON_CALIBRATE_H
 #define EC_SIMD_SKELETON_CALIBRATE_H
 
@@ -35,14 +36,14 @@ inline const char *beyond_l1_name(bool narrow) {
   return narrow ? "narrow (one register of each source per step)" : "wide (as many registers per step as in cache)";
 }
 
-template <class T> void tune_beyond_l1(BeyondL1 mode, char *report, size_t report_bytes) {
+// Whether T's dot products read sources beyond twice L1D narrow: as mode sets it, or the faster way
+// measured. Writes what it chose and why into report.
+template <class T> bool choose_narrow_beyond_l1(BeyondL1 mode, char *report, size_t report_bytes) {
   using Loops = RegionLoops<T>;
   if (mode != BeyondL1::measure) {
     const bool narrow = mode == BeyondL1::narrow;
-    Loops::narrow_beyond_l1_.store(narrow, std::memory_order_relaxed);
-    if (report_bytes)
-      std::snprintf(report, report_bytes, "dot products beyond L1D: %s, as set", beyond_l1_name(narrow));
-    return;
+    std::snprintf(report, report_bytes, "dot products beyond L1D: %s, as set", beyond_l1_name(narrow));
+    return narrow;
   }
   constexpr unsigned k = kCalibrateSources, rows = kCalibrateRows;
   constexpr size_t kSizes = sizeof kCalibrateL1Multiples / sizeof kCalibrateL1Multiples[0];
@@ -53,11 +54,9 @@ template <class T> void tune_beyond_l1(BeyondL1 mode, char *report, size_t repor
   const size_t bytes = lens[kSizes - 1] * (k + rows);
   std::unique_ptr<uint8_t[]> memory(new (std::nothrow) uint8_t[bytes + 64]);
   if (!memory) {
-    Loops::narrow_beyond_l1_.store(true, std::memory_order_relaxed);
-    if (report_bytes)
-      std::snprintf(report, report_bytes, "dot products beyond L1D: %s, not measured (no memory for %zu bytes)",
-                    beyond_l1_name(true), bytes);
-    return;
+    std::snprintf(report, report_bytes, "dot products beyond L1D: %s, not measured (no memory for %zu bytes)",
+                  beyond_l1_name(true), bytes);
+    return true;
   }
   uint8_t *base = memory.get() + (64 - reinterpret_cast<std::uintptr_t>(memory.get()) % 64) % 64;
   for (size_t i = 0; i < bytes; i++)
@@ -78,11 +77,13 @@ template <class T> void tune_beyond_l1(BeyondL1 mode, char *report, size_t repor
       src[j] = base + j * len;
     for (unsigned r = 0; r < rows; r++)
       dst[r] = base + (k + r) * len;
+    // Each way through its own entry point, as a settled table holds it (rows > 1: no moves involved).
     auto seconds = [&](bool narrow) {
-      Loops::narrow_beyond_l1_.store(narrow, std::memory_order_relaxed);
+      const auto xor_dot_prod = narrow ? &Loops::template xor_dot_prod<true, false>
+                                       : &Loops::template xor_dot_prod<false, false>;
       const auto t0 = Clock::now();
       for (unsigned c = 0; c < kCalibrateCalls; c++)
-        Loops::xor_dot_prod(len, k, rows, tables, src, dst);
+        xor_dot_prod(len, k, rows, tables, src, dst);
       return std::chrono::duration<double>(Clock::now() - t0).count();
     };
     seconds(true); // warm up: the buffers into cache, the loops into L1I, the vector unit powered
@@ -98,14 +99,12 @@ template <class T> void tune_beyond_l1(BeyondL1 mode, char *report, size_t repor
     }
   }
   const bool narrow = !(score[false] * kCalibrateMargin < score[true]);
-  Loops::narrow_beyond_l1_.store(narrow, std::memory_order_relaxed);
-  if (report_bytes)
-    std::snprintf(report, report_bytes,
-                  "dot products beyond L1D: %s, measured: narrow %.1f and %.1f GB/s, wide %.1f and %.1f GB/s "
-                  "(%u+%u encodes of %zu and %zu KiB chunks, %.1f ms)",
-                  beyond_l1_name(narrow), gbps[0][true], gbps[1][true], gbps[0][false], gbps[1][false], k, rows,
-                  lens[0] / 1024, lens[1] / 1024,
-                  std::chrono::duration<double, std::milli>(Clock::now() - start).count());
+  std::snprintf(report, report_bytes,
+                "dot products beyond L1D: %s, measured: narrow %.1f and %.1f GB/s, wide %.1f and %.1f GB/s "
+                "(%u+%u encodes of %zu and %zu KiB chunks, %.1f ms)",
+                beyond_l1_name(narrow), gbps[0][true], gbps[1][true], gbps[0][false], gbps[1][false], k, rows,
+                lens[0] / 1024, lens[1] / 1024, std::chrono::duration<double, std::milli>(Clock::now() - start).count());
+  return narrow;
 }
 
 } // namespace ec::simd::skeleton

@@ -38,7 +38,8 @@
 //   block's sources, its accumulators), for a T whose pairs need fixed registers
 //   optional: using Narrower, the traits of the same tables in registers of half the width, and static bool
 //   narrower_by_vendor(), whether this CPU's vendor wants them for the moves beyond L1D (MovesBeyondL1):
-//   with them, mad, xor_mad and xor_many run Narrower's loops there where set_moves_beyond_l1 says so
+//   with them, mad, xor_mad and xor_many run Narrower's loops there in the table Kernels::settle gives for
+//   the narrower width
 
 #ifndef EC_SIMD_SKELETON_OPTIONAL_HOOKS_H
 #define EC_SIMD_SKELETON_OPTIONAL_HOOKS_H
@@ -82,6 +83,13 @@ template <class T>
 struct HasNarrower<T, std::void_t<typename T::Narrower, decltype(T::narrower_by_vendor())>> : std::true_type {
   static_assert(T::Narrower::kTableBytes == T::kTableBytes && 2 * T::Narrower::kWidth == T::kWidth,
                 "a Narrower reads the same tables in registers of half the width");
+};
+// T's Narrower where Use (and T has one), else T.
+template <class T, bool Use> struct NarrowerTraits {
+  using type = T;
+};
+template <class T> struct NarrowerTraits<T, true> {
+  using type = typename T::Narrower;
 };
 
 } // namespace ec::simd::skeleton

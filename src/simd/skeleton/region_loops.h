@@ -49,7 +49,9 @@ template <class T> struct RegionLoops : CachedSizes<T> {
   static_assert(kTunesItself<T>, "traits T must derive from skeleton::Tuning<T>, not inherit another traits "
                                  "struct's Tuning, whose defaults follow that struct's unroll() (tuning.h)");
 
-  // by tune_beyond_l1 (calibrate.h), narrow until then. Only where T names another step for some row count.
+  // Whether T's dot products have two ways of reading sources beyond twice L1D (BeyondL1): only where T
+  // names another step for some row count. The way is an entry point's (dot_prod<Narrow>), which the
+  // drivers below take as an argument.
   static constexpr bool has_beyond_l1_choice() {
     for (unsigned rows = 1; rows <= T::kMaxRows; rows++)
       if (T::dot_unroll_beyond_l1(rows, false) != T::unroll(rows) ||
@@ -57,18 +59,23 @@ template <class T> struct RegionLoops : CachedSizes<T> {
         return true;
     return false;
   }
-  static inline std::atomic<bool> narrow_beyond_l1_{true};
 
-  // Where T has a Narrower: the bytes of a call (sources and outputs) beyond which mad, xor_mad and xor_many
-  // of up to kNarrowerMaxSources run the Narrower's loops, as set_moves_beyond_l1 (moves_beyond_l1.h) sets
-  // it; never until then. An xor of more sources is bound by its loads, which the wider registers halve (on
-  // the Intel Xeon that wants the Narrower, 4+2's one-loss decode of 64 KiB chunks: 124 GB/s in 64-byte
-  // registers, 97 in 32-byte ones; 3 sources: 118 and 96; 2 sources: 77 and 90).
-  static inline std::atomic<size_t> narrower_from_{SIZE_MAX};
+  // Where T has a Narrower, the entry points of the narrower width (mad<true>, xor_mad<true>,
+  // xor_many<true>) run the Narrower's loops for calls whose sources and outputs exceed twice L1D, xors of
+  // up to kNarrowerMaxSources only: an xor of more sources is bound by its loads, which the wider registers
+  // halve (on the Intel Xeon that wants the Narrower, 4+2's one-loss decode of 64 KiB chunks: 124 GB/s in
+  // 64-byte registers, 97 in 32-byte ones; 3 sources: 118 and 96; 2 sources: 77 and 90). The L1D size is
+  // read as kept, a load: settle (moves_beyond_l1.h) has read it before it hands out such a table.
   static constexpr unsigned kNarrowerMaxSources = 2;
-  static EC_SKELETON_INLINE bool narrower(size_t bytes) {
-    return bytes > narrower_from_.load(std::memory_order_relaxed);
+  template <bool Narrower> static EC_SKELETON_INLINE bool narrower(size_t bytes) {
+    if constexpr (Narrower && HasNarrower<T>::value)
+      return bytes > 2 * l1_bytes_.load(std::memory_order_relaxed);
+    else
+      return false;
   }
+  // The traits narrower<Narrower> hands calls to: T's Narrower where there is one (T itself otherwise,
+  // never called: narrower<> is false there).
+  template <bool Narrower> using NarrowerOf = typename NarrowerTraits<T, Narrower && HasNarrower<T>::value>::type;
 
   // Long dot products with more rows than one pass holds walk the length in slices, so that the passes
   // after the first find the sources in cache (32 sources x 4 KiB fit a 256 KiB L2).
@@ -84,9 +91,10 @@ template <class T> struct RegionLoops : CachedSizes<T> {
   }
 
   // R multiply rows, and with XorFirst a row of ones before them (dot_block); k >= 2 with XorFirst.
+  // narrow: the dot product's way beyond twice L1D (BeyondL1), as its entry point was chosen.
   template <unsigned R, bool Prefetch, bool XorFirst>
   static void dot_rows(size_t begin, size_t end, unsigned k, const uint8_t *tables, size_t row_stride,
-                       const uint8_t *const *src, uint8_t *const *dst) {
+                       const uint8_t *const *src, uint8_t *const *dst, bool narrow) {
     // The row of ones takes accumulators like any row, not tables.
     constexpr unsigned U = T::unroll(R + XorFirst);
     uint8_t *out[R + XorFirst];
@@ -107,13 +115,13 @@ template <class T> struct RegionLoops : CachedSizes<T> {
       }
     }
     // Where the sources are read from L2 without prefetches, T may read fewer registers of each per step,
-    // and fewer again where they fill most of it, if that is faster on this core (narrow_beyond_l1_). Up to
+    // and fewer again where they fill most of it, if that is faster on this core (narrow). Up to
     // twice L1D the in-cache unroll stays: just past L1D, L2 still feeds it at L1's pace.
     constexpr unsigned UL2 = T::dot_unroll_beyond_l1(R + XorFirst, false);
     constexpr unsigned UL2Full = T::dot_unroll_beyond_l1(R + XorFirst, true);
     if constexpr ((UL2 != U || UL2Full != U) && !Prefetch) {
       const size_t bytes = (end - begin) * (size_t{k} + R + XorFirst);
-      if (bytes > 2 * beyond_l1_bytes() && narrow_beyond_l1_.load(std::memory_order_relaxed)) {
+      if (narrow && bytes > 2 * beyond_l1_bytes()) {
         if (bytes > beyond_l2_bytes() / 4 && bytes <= beyond_l2_bytes())
           off = dot_steps<R, UL2Full, Prefetch, XorFirst>(off, end, k, tables, row_stride, src, out);
         else
@@ -128,7 +136,7 @@ template <class T> struct RegionLoops : CachedSizes<T> {
   }
 
   using DotRowsFn = void (*)(size_t, size_t, unsigned, const uint8_t *, size_t, const uint8_t *const *,
-                             uint8_t *const *);
+                             uint8_t *const *, bool);
   // Multiply rows beside the row of ones in xor_dot_prod's first pass: parities up to m = 8 in one pass (the
   // rest, if any, in passes of their own), not as many as a pass holds: every row count is another copy of
   // dot_rows to compile.
@@ -149,59 +157,64 @@ template <class T> struct RegionLoops : CachedSizes<T> {
   // ones (dst[0], in the first pass; rows >= 2) and tables holds the rows - 1 multiply rows' only.
   template <bool Prefetch, bool XorFirst>
   static void dot_passes(size_t begin, size_t end, unsigned k, unsigned rows, const uint8_t *tables,
-                         const uint8_t *const *src, uint8_t *const *dst) {
+                         const uint8_t *const *src, uint8_t *const *dst, bool narrow) {
     const size_t row_stride = size_t{k} * TB;
     unsigned first = 0;
     if constexpr (XorFirst) {
       first = 1 + (rows - 1 < kXorFirstMaxRows ? rows - 1 : kXorFirstMaxRows);
-      dot_rows_for<Prefetch, true>(first - 1)(begin, end, k, tables, row_stride, src, dst);
+      dot_rows_for<Prefetch, true>(first - 1)(begin, end, k, tables, row_stride, src, dst, narrow);
     }
     for (; first < rows; first += T::kMaxRows) {
       const unsigned n = rows - first < T::kMaxRows ? rows - first : T::kMaxRows;
       dot_rows_for<Prefetch, false>(n)(begin, end, k, tables + (first - XorFirst) * row_stride, row_stride, src,
-                                       dst + first);
+                                       dst + first, narrow);
     }
   }
 
   template <bool XorFirst>
   static void dot_products(size_t len, unsigned k, unsigned rows, const uint8_t *tables,
-                           const uint8_t *const *src, uint8_t *const *dst) {
+                           const uint8_t *const *src, uint8_t *const *dst, bool narrow) {
     if (rows <= T::kMaxRows) {
       // Passes over slices (below) read their sources again from cache: only one pass prefetches.
       if constexpr (Dot::kPrefetch > 0) {
         if (k >= Dot::kPrefetchSources && len * (size_t{k} + rows) >= beyond_l2_bytes()) {
-          dot_passes<true, XorFirst>(0, len, k, rows, tables, src, dst);
+          dot_passes<true, XorFirst>(0, len, k, rows, tables, src, dst, narrow);
           return;
         }
       }
-      dot_passes<false, XorFirst>(0, len, k, rows, tables, src, dst);
+      dot_passes<false, XorFirst>(0, len, k, rows, tables, src, dst, narrow);
       return;
     }
     for (size_t begin = 0; begin < len; begin += kSliceBytes)
       dot_passes<false, XorFirst>(begin, len - begin < kSliceBytes ? len : begin + kSliceBytes, k, rows, tables,
-                                  src, dst);
+                                  src, dst, narrow);
   }
 
+  // The entry points are templates over the choices (Kernels::settle): Narrow the dot products' way beyond
+  // twice L1D, Narrower the moves' width there.
+  template <bool Narrow>
   static void dot_prod(size_t len, unsigned k, unsigned rows, const uint8_t *tables,
                        const uint8_t *const *src, uint8_t *const *dst) {
-    dot_products<false>(len, k, rows, tables, src, dst);
+    dot_products<false>(len, k, rows, tables, src, dst, Narrow);
   }
 
   // dot_prod with a first row of ones, summed without a multiply (Reed-Solomon's first parity): the nibble
   // and vpermxor variants spend most of a product on its lookups, and the row of ones needs none.
+  template <bool Narrow, bool Narrower>
   static void xor_dot_prod(size_t len, unsigned k, unsigned rows, const uint8_t *tables,
                            const uint8_t *const *src, uint8_t *const *dst) {
     if (rows == 1 || k == 1) {
-      xor_many(len, k, src, dst[0]);
+      xor_many<Narrower>(len, k, src, dst[0]);
       if (rows > 1)
-        dot_products<false>(len, k, rows - 1, tables, src, dst + 1);
+        dot_products<false>(len, k, rows - 1, tables, src, dst + 1, Narrow);
       return;
     }
-    dot_products<true>(len, k, rows, tables, src, dst);
+    dot_products<true>(len, k, rows, tables, src, dst, Narrow);
   }
 
+  // One source (k = 1): the dot products' way beyond L1D does not apply.
   static void mul(size_t len, const uint8_t *table, const uint8_t *src, uint8_t *dst) {
-    dot_rows<1, false, false>(0, len, 1, table, TB, &src, &dst);
+    dot_rows<1, false, false>(0, len, 1, table, TB, &src, &dst, false);
   }
 
   // ---- multiply-accumulate: one source into R outputs (mad_block) ----
@@ -234,24 +247,24 @@ template <class T> struct RegionLoops : CachedSizes<T> {
 
   // mad and xor_mad are the update's entry points: each path leaves by a tail call, so that the entry
   // saves no registers (gcc saves, for every call, those that only its longest path needs).
+  template <bool Narrower>
   static void mad(size_t len, unsigned rows, const uint8_t *tables, const uint8_t *src,
                   uint8_t *const *dst) {
-    if constexpr (HasNarrower<T>::value)
-      if (narrower(len * (size_t{rows} + 1)))
-        return RegionLoops<typename T::Narrower>::mad(len, rows, tables, src, dst);
+    if (narrower<Narrower>(len * (size_t{rows} + 1)))
+      return RegionLoops<NarrowerOf<Narrower>>::template mad<false>(len, rows, tables, src, dst);
     if (rows <= T::kMaxRows)
       return mad_rows_for<false>(rows)(len, tables, src, dst);
     return mad_passes<false>(len, rows, tables, src, dst);
   }
 
   // The XOR row rides along the first pass of up to kMaxRows multiply rows; alone, it is xor_many's.
+  template <bool Narrower>
   static void xor_mad(size_t len, unsigned rows, const uint8_t *tables, const uint8_t *src,
                       uint8_t *const *dst) {
-    if constexpr (HasNarrower<T>::value)
-      if (narrower(len * (size_t{rows} + 1)))
-        return RegionLoops<typename T::Narrower>::xor_mad(len, rows, tables, src, dst);
+    if (narrower<Narrower>(len * (size_t{rows} + 1)))
+      return RegionLoops<NarrowerOf<Narrower>>::template xor_mad<false>(len, rows, tables, src, dst);
     if (rows == 1)
-      return xor_row(len, src, dst[0]);
+      return xor_row<Narrower>(len, src, dst[0]);
     if (rows - 1 <= T::kMaxRows)
       return mad_rows_for<true>(rows - 1)(len, tables, src, dst);
     return mad_passes<true>(len, rows, tables, src, dst);
@@ -278,17 +291,21 @@ template <class T> struct RegionLoops : CachedSizes<T> {
   // for the in-cache path too, whose loop needs neither; and it reads the kept L1 size itself, as
   // beyond_l1_bytes()'s first-call path is a call. Until that size has been read, the general path
   // (xor_sources, which reads it) takes every length.
+  template <bool Narrower>
   __attribute__((noinline)) static void xor_row(size_t len, const uint8_t *src, uint8_t *dst) {
     if (len * 2 <= l1_bytes_.load(std::memory_order_relaxed))
       return xor_row_in_l1(len, src, dst);
-    return xor_row_general(len, src, dst);
+    return xor_row_general<Narrower>(len, src, dst);
   }
   __attribute__((noinline)) static void xor_row_in_l1(size_t len, const uint8_t *src, uint8_t *dst) {
     const uint8_t *sources[2] = {dst, src};
     xor_in_l1<2>(len, sources, dst);
   }
+  template <bool Narrower>
   __attribute__((noinline)) static void xor_row_general(size_t len, const uint8_t *src, uint8_t *dst) {
     const uint8_t *sources[2] = {dst, src};
+    if (narrower<Narrower>(len * 3))
+      return RegionLoops<NarrowerOf<Narrower>>::template xor_many<false>(len, 2, sources, dst);
     xor_sources<2>(len, 2, sources, dst);
   }
 
@@ -361,9 +378,6 @@ template <class T> struct RegionLoops : CachedSizes<T> {
 
   template <unsigned N>
   static void xor_sources(size_t len, unsigned n, const uint8_t *const *sources, uint8_t *dst) {
-    if constexpr (HasNarrower<T>::value)
-      if (n <= kNarrowerMaxSources && narrower(len * (size_t{n} + 1)))
-        return RegionLoops<typename T::Narrower>::xor_many(len, n, sources, dst);
     // A count known at compile time: the source pointers copied to a local array too, or the compiler
     // loads them again after every block's store.
     const uint8_t *own[N ? N : 1];
@@ -391,7 +405,9 @@ template <class T> struct RegionLoops : CachedSizes<T> {
 
   // Two sources, the commonest count (an update's all-ones row, 2+1's parity and its one-loss decode),
   // with the count compiled in.
-  static void xor_many(size_t len, unsigned n, const uint8_t *const *src, uint8_t *dst) {
+  template <bool Narrower> static void xor_many(size_t len, unsigned n, const uint8_t *const *src, uint8_t *dst) {
+    if (n <= kNarrowerMaxSources && narrower<Narrower>(len * (size_t{n} + 1)))
+      return RegionLoops<NarrowerOf<Narrower>>::template xor_many<false>(len, n, src, dst);
     if (n == 2)
       xor_sources<2>(len, n, src, dst);
     else

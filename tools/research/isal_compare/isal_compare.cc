@@ -327,22 +327,30 @@ int main(int argc, char **argv) {
   const auto runnable = ec::simd::runnable_built_variants();
   if (runnable.empty())
     fail("no power8 variant runs on this CPU");
-  // As the plugin's variant libraries do when they load: the choices this core decides, timed (or as
-  // CEPH_EC_POWER8_BEYOND_L1 sets them), so that what is timed below is what an OSD here runs.
-  for (const ec::simd::Kernels *v : runnable)
-    for (const std::string &line : ec::simd::tune_beyond_l1_from_environment(*v))
+  // As the plugin's variant libraries do when they load: the tables of the choices this core decides,
+  // timed (or as CEPH_EC_POWER8_BEYOND_L1 sets them), so that what is timed below is what an OSD here runs.
+  std::vector<ec::simd::Kernels> settled;
+  settled.reserve(runnable.size());
+  for (const ec::simd::Kernels *v : runnable) {
+    std::vector<std::string> lines;
+    settled.push_back(ec::simd::settle_from_environment(*v, &lines));
+    for (const std::string &line : lines)
       std::printf("%s\n", line.c_str());
-  const Contender dispatch{"dispatch", runnable.front(), isal_dispatch()};
+  }
+  auto settled_named = [&](const char *name) -> const ec::simd::Kernels * {
+    for (const ec::simd::Kernels &k : settled)
+      if (std::strcmp(k.name, name) == 0)
+        return &k;
+    return nullptr;
+  };
+  const Contender dispatch{"dispatch", &settled.front(), isal_dispatch()};
   std::vector<Contender> per_isa;
   std::printf("libisal %s (header); power8's best variant here: %s; ISA-L: its own dispatch\n", isal_version().c_str(),
               dispatch.kernels->name);
   for (const IsaPair &pair : kIsaPairs) {
-    Contender c{pair.power8, ec::simd::find_built_variant(pair.power8), {}};
+    Contender c{pair.power8, settled_named(pair.power8), {}};
     std::string missing;
-    bool runs = false;
-    for (const ec::simd::Kernels *v : runnable)
-      runs |= v == c.kernels;
-    if (!runs)
+    if (!c.kernels)
       std::printf("skipped %s: power8's probe says this CPU cannot run it (or it is not built)\n", pair.power8);
     else if (!isal_entry(pair.isal, &c.isal, &missing))
       std::printf("skipped %s: libisal %s has no %s\n", pair.power8, isal_version().c_str(), missing.c_str());

@@ -6,6 +6,7 @@
 #include <cerrno>
 #include <new>
 #include <string>
+#include <vector>
 
 #include "erasure-code/power8/common/ErasureCodePluginPower8.h"
 #include "erasure-code/power8/common/ceph_release.h"
@@ -17,12 +18,24 @@ namespace ec::simd {
 extern const Kernels EC_POWER8_KERNELS;
 }
 
+namespace {
+// The library's table with its choices made (simd::Kernels::settle), once, on the first call: the loader
+// calls the entry only for a variant this CPU runs, so the kernels may be timed here. Immutable after.
+const ec::simd::Kernels &settled_kernels() {
+  static const ec::simd::Kernels settled = [] {
+    std::vector<std::string> lines;
+    const ec::simd::Kernels kernels = ec::simd::settle_from_environment(ec::simd::EC_POWER8_KERNELS, &lines);
+    for (const std::string &line : lines)
+      ec::power8::log_line(line);
+    return kernels;
+  }();
+  return settled;
+}
+} // namespace
+
 extern "C" __attribute__((visibility("default"))) ceph::ErasureCodePlugin *
 ec_power8_variant_plugin_v1(std::size_t decode_cache_bytes) {
-  // The loader calls this only for a variant this CPU runs: the kernels may be timed here.
-  for (const std::string &line : ec::simd::tune_beyond_l1_from_environment(ec::simd::EC_POWER8_KERNELS))
-    ec::power8::log_line(line);
-  return new (std::nothrow) ec::power8::ErasureCodePluginPower8(ec::simd::EC_POWER8_KERNELS, decode_cache_bytes);
+  return new (std::nothrow) ec::power8::ErasureCodePluginPower8(settled_kernels(), decode_cache_bytes);
 }
 
 // Ceph's registry needs these two to load the library at all; it loads it only when a profile or the
