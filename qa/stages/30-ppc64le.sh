@@ -48,6 +48,11 @@ else
   # Nothing runs the cross-built unit suite here: only the plugins Debian's ppc64el tool loads below.
   log "unit suite under qemu: not run for $(release_installed) (EC_PPC64LE_UNIT_CPUS is empty): building the plugins only"
   ec_build build-plugins cmake --build "$BUILD" -j"$(nproc)" --target ec_power8
+  # The plugins' variant objects, built by this release's compiler: the options tuned for the kernels'
+  # hot loops must still keep them off the stack (test/simd/hot_loop_spills.py; the unit suite below runs
+  # the same tests where it runs).
+  log "the variants' hot loops as $(release_installed)'s cross compiler builds them"
+  ec_proof_step hot-loop-spills ctest --test-dir "$BUILD" --output-on-failure -L compiler-hooks
 fi
 
 # Every test but two (below), ceph_erasure_code_benchmark's included (they name their program by its target,
@@ -56,7 +61,8 @@ fi
 # SIGILL there), the probe's pick (each run asserts it), the loader and the plugin on the picked variant.
 # The GF and codec suites, the threads and memory tests and the refusals give the same result on any
 # model (qemu executes an instruction alike on each), so they run once, and so does the golden decode under
-# erasures (the kernels it calls are the simd suite's). The exhaustive decode (every erasure pattern), the
+# erasures (the kernels it calls are the simd suite's) and the check of the variants' hot loops (their
+# objects' disassembly, no qemu). The exhaustive decode (every erasure pattern), the
 # decode cache's memory bounds and the coding matrices of more than 40 chunks run on none: their matrices
 # and bookkeeping are portable code that the host's gcc of the same release proves, the kernels they call
 # are the simd suite's, and the sampled decode patterns and the matrices of up to 40 chunks run here.
@@ -66,7 +72,7 @@ for cpu in $unit_cpus; do
   scope=(-E '^decode\.every_pattern|^decode_cache_memory\.|^gf\.GfMatrixLarge\.') what=""
   if [ "$cpu" != "$newest_cpu" ]; then
     what="; what depends on the CPU"
-    scope=(-E '^(gf|codec|abi)\.|^(thread_safety|decode_cache_memory|cache_alloc|ConformanceProfileMap)\.|^decode\.every_pattern|^golden\.every_variant_decodes|^isal_compare|^bench_(refuses|jerasure)')
+    scope=(-E '^(gf|codec|abi)\.|^(thread_safety|decode_cache_memory|cache_alloc|ConformanceProfileMap)\.|^decode\.every_pattern|^golden\.every_variant_decodes|^isal_compare|^bench_(refuses|jerasure)|^simd\.hot_loop_spills\.')
   fi
   log "unit tests under qemu-ppc64le -cpu $cpu (the probe must pick $variant)$what"
   QEMU_CPU=$cpu EC_EXPECT_VARIANT=$variant ec_proof_step "ctest-$cpu" ctest --test-dir "$BUILD" --output-on-failure -j"$(nproc)" "${scope[@]}"
