@@ -3,9 +3,10 @@
 # hot_loop_spills.py OBJDUMP OBJECT MAX: fails when the hot loops of a POWER variant's kernel object touch
 # the stack more than MAX times. A hot loop is a loop of a dot_rows or mad_rows closed by bdnz with a
 # vpermxor in it (the loops over the registers of a block); a stack access is a load or store based on
-# r1 (reg+disp or reg+reg). The build's own compiler and objdump, no qemu: the check that
-# -fno-schedule-insns -frename-registers (src/simd/ppc64le/CMakeLists.txt) still keeps those loops from
-# spilling with the compiler that built them. Counted per loop as written, not per execution.
+# r1 (reg+disp or reg+reg). The build's own compiler and objdump, no qemu: the check that the options
+# and code shapes tuned to keep those loops off the stack (-fno-schedule-insns -frename-registers in
+# src/simd/ppc64le/CMakeLists.txt, power9_traits.h's load_table) still do it with the compiler that
+# built them. Counted per loop as written, not per execution.
 import re
 import subprocess
 import sys
@@ -44,4 +45,4 @@ for f, n, s in loops:
 print(f'{len(loops)} hot loops, {sum(n for _, n, _ in loops)} instructions, {spills} stack accesses (at most {limit})')
 if spills > limit:
     sys.exit(f'{obj}: the hot loops spill ({spills} stack accesses, more than {limit}): the compiler no longer '
-             'gives what the scheduling options were added for')
+             'keeps them off the stack with the options and code tuned for it')
