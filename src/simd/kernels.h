@@ -31,7 +31,6 @@ enum class BeyondL1 { measure, narrow, wide };
 // 32-byte ones. by_vendor: half on Intel, full elsewhere; full and half force it (Kernels::settle).
 enum class MovesBeyondL1 { by_vendor, full, half };
 
-struct Kernels;
 // What Kernels::settle chose for each choice and why, one line each (NUL-terminated; empty where the
 // variant has no such choice).
 struct SettleReport {

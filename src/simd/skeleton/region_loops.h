@@ -290,7 +290,7 @@ template <class T> struct RegionLoops : CachedSizes<T> {
   // frame: with the two-pointer array here, gcc kept it on a realigned stack behind five saved registers
   // for the in-cache path too, whose loop needs neither; and it reads the kept L1 size itself, as
   // beyond_l1_bytes()'s first-call path is a call. Until that size has been read, the general path
-  // (xor_sources, which reads it) takes every length.
+  // (xor_many's, which reads it) takes every length.
   template <bool Narrower>
   __attribute__((noinline)) static void xor_row(size_t len, const uint8_t *src, uint8_t *dst) {
     if (len * 2 <= l1_bytes_.load(std::memory_order_relaxed))
@@ -304,9 +304,7 @@ template <class T> struct RegionLoops : CachedSizes<T> {
   template <bool Narrower>
   __attribute__((noinline)) static void xor_row_general(size_t len, const uint8_t *src, uint8_t *dst) {
     const uint8_t *sources[2] = {dst, src};
-    if (narrower<Narrower>(len * 3))
-      return RegionLoops<NarrowerOf<Narrower>>::template xor_many<false>(len, 2, sources, dst);
-    xor_sources<2>(len, 2, sources, dst);
+    xor_many<Narrower>(len, 2, sources, dst);
   }
 
   // Where T can (HasStreamStores), xor_many streams its output when it works beyond L2 (beyond_l2_bytes):
