@@ -9,6 +9,13 @@
 
 _ec_variants_error() { printf 'error: %s\n' "$*" >&2; return 1; }
 
+# _ec_variant_is_model BUILD "CPUS" MODEL: whether MODEL is one of CPUS (BUILD's models, one per line);
+# fails naming them if not.
+_ec_variant_is_model() {
+  grep -qxF "$3" <<<"$2" ||
+    _ec_variants_error "$3 is not a qemu CPU model of $1's variants (they are: $(tr '\n' ' ' <<<"$2"))"
+}
+
 # ec_variants_file BUILD: the list's path; fails if the build has none (not configured).
 ec_variants_file() {
   local f=$1/src/simd/variants.tsv
@@ -39,8 +46,7 @@ ec_variant_qemu_cpus() {
   cpus=$(awk -F'\t' '!/^#/ && $3 != "-" {print $3}' "$f")
   [ -n "$cpus" ] || _ec_variants_error "$f: no variant of $1 has a qemu CPU model" || return
   [ -n "${2:-}" ] || { echo "$cpus"; return; }
-  grep -qxF "$2" <<<"$cpus" ||
-    _ec_variants_error "$2 is not a qemu CPU model of $1's variants (they are: $(tr '\n' ' ' <<<"$cpus"))" || return
+  _ec_variant_is_model "$1" "$cpus" "$2" || return
   awk -v m="$2" '{ print } $0 == m { exit }' <<<"$cpus"
 }
 
@@ -49,8 +55,7 @@ ec_variant_qemu_cpus_ordered() {
   local cpus m
   cpus=$(ec_variant_qemu_cpus "$1") || return
   for m in $2; do
-    grep -qxF "$m" <<<"$cpus" ||
-      _ec_variants_error "$m is not a qemu CPU model of $1's variants (they are: $(tr '\n' ' ' <<<"$cpus"))" || return
+    _ec_variant_is_model "$1" "$cpus" "$m" || return
   done
   grep -xF -f <(tr ' ' '\n' <<<"$2" | grep .) <<<"$cpus" || true
 }
@@ -58,11 +63,9 @@ ec_variant_qemu_cpus_ordered() {
 # ec_variant_of_qemu_cpu BUILD MODEL: the variant the probe picks under qemu -cpu MODEL; fails naming the
 # models it knows if MODEL is none of them.
 ec_variant_of_qemu_cpu() {
-  local f v
+  local f cpus
   f=$(ec_variants_file "$1") || return
-  v=$(awk -F'\t' -v m="$2" '!/^#/ && $3 == m {print $1; exit}' "$f")
-  [ -n "$v" ] ||
-    _ec_variants_error "$2 is not a qemu CPU model of $1's variants (they are: $(ec_variant_qemu_cpus "$1" | tr '\n' ' '))" ||
-    return
-  echo "$v"
+  cpus=$(ec_variant_qemu_cpus "$1") || return
+  _ec_variant_is_model "$1" "$cpus" "$2" || return
+  awk -F'\t' -v m="$2" '!/^#/ && $3 == m {print $1; exit}' "$f"
 }

@@ -106,11 +106,17 @@ contents=$(dpkg-deb -c "$deb" | awk '{print $6}')
 for f in ./usr/bin/ceph-ec-power8-benchmark ./usr/bin/ceph-ec-power8 ./usr/share/man/man8/ceph-ec-power8.8.gz; do
   grep -qxF "$f" <<<"$contents" || die "$f is not in $deb"
 done
-# Exactly the loader and the variants the package's build lists (qa/lib/variants.sh), each in $SYSDIR.
-listed=$(ec_variant_libraries "$WORK/src/obj-$(dpkg-architecture -qDEB_HOST_GNU_TYPE)")
-packaged=$(grep -o '[^/]*libec_power8[^/]*\.so$' <<<"$contents" | LC_ALL=C sort)
-[ "$listed" = "$packaged" ] || die "plugin libraries listed by the build ($(tr '\n' ' ' <<<"$listed")) and packaged ($(tr '\n' ' ' <<<"$packaged")) differ"
-for f in $listed; do grep -qxF "./${SYSDIR#/}/$f" <<<"$contents" || die "$f is not in ./${SYSDIR#/}/ of $deb"; done
+# packaged_libraries_are_listed BUILD DEB CONTENTS DIR: the package DEB (CONTENTS: its `dpkg-deb -c` paths)
+# holds exactly the loader and the variants its build BUILD lists (qa/lib/variants.sh), each in DIR.
+packaged_libraries_are_listed() {
+  local build=$1 deb=$2 contents=$3 dir=${4#/} listed packaged f
+  listed=$(ec_variant_libraries "$build")
+  packaged=$(grep -o '[^/]*libec_power8[^/]*\.so$' <<<"$contents" | LC_ALL=C sort)
+  [ "$listed" = "$packaged" ] ||
+    die "$deb: plugin libraries listed by the build ($(tr '\n' ' ' <<<"$listed")) and packaged ($(tr '\n' ' ' <<<"$packaged")) differ"
+  for f in $listed; do grep -qxF "./$dir/$f" <<<"$contents" || die "$deb lacks /$dir/$f"; done
+}
+packaged_libraries_are_listed "$WORK/src/obj-$(dpkg-architecture -qDEB_HOST_GNU_TYPE)" "$deb" "$contents" "$SYSDIR"
 # The Ceph dependency is the upstream version the plugin was compiled for.
 ceph_up=$(dpkg-query -W -f='${Version}' ceph-base | sed 's/^[0-9]*://; s/[-+~].*//')
 dpkg-deb -f "$deb" Depends | grep -qF "ceph-base (>= $ceph_up)" || die "Depends lacks ceph-base (>= $ceph_up)"
@@ -291,11 +297,7 @@ if [ "${EC_DEB_CROSS:-1}" != 0 ]; then
   PSYS=usr/lib/powerpc64le-linux-gnu/ceph/erasure-code
   pcontents=$(dpkg-deb -c "$pdeb" | awk '{print $6}')
   PBUILD=$WORK/src/obj-powerpc64le-linux-gnu
-  plisted=$(ec_variant_libraries "$PBUILD")
-  ppackaged=$(grep -o '[^/]*libec_power8[^/]*\.so$' <<<"$pcontents" | LC_ALL=C sort)
-  [ "$plisted" = "$ppackaged" ] ||
-    die "ppc64el plugin libraries listed by the build ($(tr '\n' ' ' <<<"$plisted")) and packaged ($(tr '\n' ' ' <<<"$ppackaged")) differ"
-  for f in $plisted; do grep -qxF "./$PSYS/$f" <<<"$pcontents" || die "$pdeb lacks /$PSYS/$f"; done
+  packaged_libraries_are_listed "$PBUILD" "$pdeb" "$pcontents" "$PSYS"
   pcpus=$(ec_variant_qemu_cpus "$PBUILD")
   plint=$(lintian --fail-on error "$(ls "$WORK"/${PKG}_*_ppc64el.changes)" 2>&1) || {
     echo "$plint" >&2
