@@ -18,8 +18,12 @@
 # Only passes are kept, never failures. A cluster test's workload is fixed by these inputs (its seed is a
 # constant or the tree's hash); what timing varies between two runs of one tree (when the thrasher's
 # events land, ceph_test_rados' own draws) is not an input: a changed tree or EC_PROOF_CACHE=off runs it
-# anew. The thread and fuzz runs do not use it: their schedules and inputs are the point of running them
-# again. EC_PROOF_CACHE=off runs every step. Kept in $EC_CACHE/proofs, the newest 400.
+# anew. The fuzz runs are seeded so too (their inputs follow from the seed). The thread runs do not use it:
+# their schedules are the point of running them again. EC_PROOF_CACHE=off runs every step. Kept in
+# $EC_CACHE/proofs, the newest 400.
+#   ec_seeded CMD...            CMD with EC_QA_SEED set from the tree's hash (the first 7 hex digits) unless
+#                               it is set: every change of the tree draws another workload, one tree always
+#                               the same
 
 EC_PROOF_DIR=${EC_PROOF_DIR:-$EC_CACHE/proofs}
 
@@ -30,6 +34,15 @@ ec_tree_hash() {
     sha256sum | cut -c1-64
 }
 
+ec_seeded() {
+  local seed=${EC_QA_SEED:-} from="EC_QA_SEED"
+  if [ -z "$seed" ]; then
+    seed=$((16#$(cut -c1-7 <<<"${EC_TREE_HASH:-$(ec_tree_hash)}")))
+    from="the work tree's hash"
+  fi
+  log "seed $seed (from $from)"
+  EC_QA_SEED=$seed "$@"
+}
 # _ec_proof_inputs CMD...: one line per input of the key, "NAME SHA256" (what decides the result).
 _ec_proof_inputs() {
   local t

@@ -56,16 +56,6 @@ ensure_packages ceph-mon ceph-mgr ceph-osd ceph-common jq python3 iproute2 coreu
 . "$EC_TOP/qa/lib/proof-cache.sh"
 export EC_PROOF_TREES=$EC_BUILD/lib
 release=$(release_installed)
-# seeded CMD...: CMD with EC_QA_SEED set from the tree's hash (the first 7 hex digits) unless it is set.
-seeded() {
-  local seed=${EC_QA_SEED:-} from="EC_QA_SEED"
-  if [ -z "$seed" ]; then
-    seed=$((16#$(cut -c1-7 <<<"${EC_TREE_HASH:-$(ec_tree_hash)}")))
-    from="the work tree's hash"
-  fi
-  log "seed $seed (from $from)"
-  EC_QA_SEED=$seed "$@"
-}
 # shellcheck disable=SC2207
 [ $# -gt 0 ] && parts=("$@") || parts=($(parts_of "$release"))
 for part in "${parts[@]}"; do
@@ -81,11 +71,11 @@ for part in "${parts[@]}"; do
     fastec)
       ensure_packages python3-rados
       log "FastEC (Ceph $release): qa/standalone/fastec-test, plugin ${EC_QA_PLUGIN:-power8}"
-      seeded ec_proof_step fastec-test "$EC_TOP/qa/standalone/fastec-test" ;;
+      ec_seeded ec_proof_step fastec-test "$EC_TOP/qa/standalone/fastec-test" ;;
     thrash)
       ensure_packages python3-rados
       log "FastEC (Ceph $release): qa/standalone/thrash-test --short (power8 beside jerasure and isa)"
-      seeded ec_proof_step thrash-test "$EC_TOP/qa/standalone/thrash-test" --short ;;
+      ec_seeded ec_proof_step thrash-test "$EC_TOP/qa/standalone/thrash-test" --short ;;
     rados)
       ensure_packages ceph-test python3
       log "Ceph $release's own rados EC clients (ceph-test): qa/standalone/ceph-rados-test --short"
