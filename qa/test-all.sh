@@ -57,7 +57,8 @@ EC_TREE_HASH=$(ec_tree_hash)
 export EC_TREE_HASH
 start=$(date +%s)
 # busy_cpu: the CPU seconds every process of the machine has used since boot (/proc/stat: user, nice,
-# system, irq, softirq, steal), the clusters' detached daemons included, which the record does not count.
+# system, irq, softirq, steal), the clusters' detached daemons included (the record has those its clusters
+# stopped), and everything outside the tests.
 busy_cpu() { awk -v hz="$(getconf CLK_TCK)" '$1 == "cpu" {print int(($2 + $3 + $4 + $7 + $8 + $9) / hz)}' /proc/stat; }
 busy0=$(busy_cpu)
 rc=0

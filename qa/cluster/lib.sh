@@ -300,12 +300,15 @@ cl_osd_recreate() {
 
 # Signal daemon NAME (default TERM) and wait for it to exit; TERM that times out becomes KILL.
 cl_daemon_stop() {
-  local name=$1 sig=${2:-TERM} pid t=0
+  local name=$1 sig=${2:-TERM} pid t=0 ticks=""
   cl_alive "$name" || return 0
   pid=$(cl_pid "$name")
   : >"$(cl_stats_stale_file)"
+  ticks=$(_cl_daemon_ticks "$pid") || true
   kill "-$sig" "$pid" 2>/dev/null || true
   while [ -d "/proc/$pid" ]; do
+    # Its CPU time as late as it can be read: the shutdown's share counts too.
+    ticks=$(_cl_daemon_ticks "$pid") || break
     sleep 0.2
     t=$((t + 1))
     if [ $t -ge $((5 * CL_TIMEOUT_STOP)) ]; then
@@ -317,6 +320,33 @@ cl_daemon_stop() {
   done
   # Stopped on purpose: forget the pid (a killed daemon also leaves its own pid file behind).
   rm -f "$CL_DIR/run/$name.qa-pid" "$CL_DIR/run/$name.pid"
+  [ -z "$ticks" ] || echo "$name $ticks" >>"$CL_DIR/run/daemon-cpu"
+}
+
+# _cl_daemon_ticks PID: the user + system clock ticks PID has used (/proc/PID/stat, fields 14 and 15;
+# the command name before them is in parentheses and may hold spaces).
+_cl_daemon_ticks() {
+  local stat
+  stat=$(cat "/proc/$1/stat" 2>/dev/null) || return 1
+  stat=${stat##*) }
+  # shellcheck disable=SC2086 # the fields after the name, as words
+  set -- $stat
+  echo $((${12} + ${13}))
+}
+
+# _cl_record_daemon_cpu: the CPU seconds of the daemons stopped since the last call (cl_daemon_stop's
+# readings), as a "daemons" row of the test command's record (qa/lib/record.sh): they detach, so the
+# test's own CPU seconds do not hold them. Wall: the seconds since the cluster's daemons were started
+# (or resumed). Nothing without a record (a cluster started by hand).
+_cl_record_daemon_cpu() {
+  local f=$CL_DIR/run/daemon-cpu since
+  [ -s "$f" ] || return 0
+  if [ -n "${EC_RECORD:-}" ]; then
+    since=$(cat "$CL_DIR/run/daemons-since" 2>/dev/null || date +%s)
+    awk -v test="${EC_RECORD_TEST:--}" -v hz="$(getconf CLK_TCK)" -v wall=$(($(date +%s) - since)) \
+      '{ t += $2 } END { printf "%s\tdaemons\t%.1f\t%.1f\tok\n", test, wall, t / hz }' "$f" >>"$EC_RECORD"
+  fi
+  rm -f "$f"
 }
 
 # Both an OSD count and each one's state: ids of the OSDs the osdmap says are up.
@@ -548,6 +578,7 @@ cl_start() {
   export CL_DIR CL_OSDS CL_STORE CL_PLUGIN_DIR CL_PLUGINS
   [ ! -e "$CL_DIR/ceph.conf" ] || cl_die "$CL_DIR already holds a cluster"
   mkdir -p "$CL_DIR/log" "$CL_DIR/run" "$CL_DIR/crash"
+  date +%s >"$CL_DIR/run/daemons-since"
   local t0=$SECONDS port fsid
   port=$(cl_free_port) || cl_die "no free port"
   fsid=$(cat /proc/sys/kernel/random/uuid)
@@ -631,6 +662,7 @@ cl_stop() {
   wait
   cl_daemon_stop mgr.x TERM
   cl_daemon_stop mon.a TERM
+  _cl_record_daemon_cpu
   cl_log "stopped cluster $CL_DIR"
 }
 
@@ -647,6 +679,7 @@ cl_resume() {
   rm -rf "$CL_DIR/ec-plugins"
   cl_link_plugins
   local t0=$SECONDS d id
+  date +%s >"$CL_DIR/run/daemons-since"
   cl_mon_start
   cl_start_mgr
   for d in "$CL_DIR"/osd.*/; do

@@ -1,7 +1,8 @@
 # shellcheck shell=bash
 # SPDX-License-Identifier: LGPL-2.1-or-later
 # The test command's record: one tab-separated line per test and per step within it, with wall and CPU
-# seconds (user + system of every process the step waited for; daemons that detach are not counted).
+# seconds (user + system of every process the step waited for; daemons that detach are not counted: a
+# cluster adds them as a "daemons" row when it stops, qa/cluster/lib.sh).
 # Source it after common.sh.
 #   ec_step NAME CMD...   run CMD, append "TEST<tab>NAME<tab>wall<tab>cpu<tab>status" to $EC_RECORD and
 #                         return CMD's status (TEST is $EC_RECORD_TEST, the ctest test running, or "-")
