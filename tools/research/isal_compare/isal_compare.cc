@@ -53,12 +53,15 @@ struct Options {
   std::vector<std::size_t> chunks{4096, 16384, 65536, 262144};
 };
 
-// power8's variant and ISA-L's entry point for the same instruction set.
-struct IsaPair {
-  const char *power8, *isal;
-};
-constexpr IsaPair kIsaPairs[] = {
-    {"avx512_gfni", "avx512_gfni"}, {"avx512", "avx512"}, {"avx2_gfni", "avx2_gfni"}, {"avx2", "avx2"}, {"ssse3", "sse"}};
+// ISA-L's suffix of its entry points for the instruction set a power8 variant is named after: the same name
+// but for ISA-L's SSSE3 kernels ("sse") and its portable C ("base").
+std::string isal_suffix_of(const std::string &variant) {
+  if (variant == "ssse3")
+    return "sse";
+  if (variant == "generic")
+    return "base";
+  return variant;
+}
 
 struct Contender {
   std::string name; // power8's variant / ISA-L's entry
@@ -337,23 +340,16 @@ int main(int argc, char **argv) {
     for (const std::string &line : lines)
       std::printf("%s\n", line.c_str());
   }
-  auto settled_named = [&](const char *name) -> const ec::simd::Kernels * {
-    for (const ec::simd::Kernels &k : settled)
-      if (std::strcmp(k.name, name) == 0)
-        return &k;
-    return nullptr;
-  };
   const Contender dispatch{"dispatch", &settled.front(), isal_dispatch()};
   std::vector<Contender> per_isa;
   std::printf("libisal %s (header); power8's best variant here: %s; ISA-L: its own dispatch\n", isal_version().c_str(),
               dispatch.kernels->name);
-  for (const IsaPair &pair : kIsaPairs) {
-    Contender c{pair.power8, settled_named(pair.power8), {}};
+  // Each variant this CPU runs (the probe's order) against ISA-L's entry point for the same instruction set.
+  for (const ec::simd::Kernels &k : settled) {
+    Contender c{k.name, &k, {}};
     std::string missing;
-    if (!c.kernels)
-      std::printf("skipped %s: power8's probe says this CPU cannot run it (or it is not built)\n", pair.power8);
-    else if (!isal_entry(pair.isal, &c.isal, &missing))
-      std::printf("skipped %s: libisal %s has no %s\n", pair.power8, isal_version().c_str(), missing.c_str());
+    if (!isal_entry(isal_suffix_of(k.name), &c.isal, &missing))
+      std::printf("skipped %s: libisal %s has no %s\n", k.name, isal_version().c_str(), missing.c_str());
     else
       per_isa.push_back(c);
   }
