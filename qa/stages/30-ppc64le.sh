@@ -57,8 +57,10 @@ fi
 
 # Every test but two (below), ceph_erasure_code_benchmark's included (they name their program by its target,
 # so ctest puts the emulator in front of them), under the newest CPU model, which runs every variant; under the
-# older ones what depends on the CPU: the kernels of each variant it runs (an instruction it lacks is a
-# SIGILL there), the probe's pick (each run asserts it), the loader and the plugin on the picked variant.
+# older ones what depends on the CPU: the kernels of the variant it is the model of (an instruction it lacks
+# is a SIGILL there; the older variants' kernels ran under their own models, the generic and test-only ones
+# under the newest, and qemu executes an instruction alike under each model that has it), the probe's pick
+# (each run asserts it), the loader and the plugin on the picked variant.
 # The GF and codec suites, the threads and memory tests and the refusals give the same result on any
 # model (qemu executes an instruction alike on each), so they run once, and so does the golden decode under
 # erasures (the kernels it calls are the simd suite's) and the check of the variants' hot loops (their
@@ -72,7 +74,9 @@ for cpu in $unit_cpus; do
   scope=(-E '^decode\.every_pattern|^decode_cache_memory\.|^gf\.GfMatrixLarge\.') what=""
   if [ "$cpu" != "$newest_cpu" ]; then
     what="; what depends on the CPU"
-    scope=(-E '^(gf|codec|abi)\.|^(thread_safety|decode_cache_memory|cache_alloc|ConformanceProfileMap)\.|^decode\.every_pattern|^golden\.every_variant_decodes|^isal_compare|^bench_(refuses|jerasure)|^simd\.hot_loop_spills\.')
+    # The kernel suites' other parameters: every other variant, the reference and the test-only all_hooks.
+    others=$(ec_variants "$BUILD" | grep -vxF "$variant" | paste -sd'|')
+    scope=(-E "^(gf|codec|abi)\.|^(thread_safety|decode_cache_memory|cache_alloc|ConformanceProfileMap)\.|^decode\.every_pattern|^golden\.every_variant_decodes|^isal_compare|^bench_(refuses|jerasure)|^simd\.hot_loop_spills\.|^(simd|vectors)\.Variants/.*/($others|reference|all_hooks)( |\$)")
   fi
   log "unit tests under qemu-ppc64le -cpu $cpu (the probe must pick $variant)$what"
   QEMU_CPU=$cpu EC_EXPECT_VARIANT=$variant ec_proof_step "ctest-$cpu" ctest --test-dir "$BUILD" --output-on-failure -j"$(nproc)" "${scope[@]}"
