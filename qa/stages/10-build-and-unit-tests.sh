@@ -43,10 +43,10 @@ if [ -n "$source_tests" ]; then
   ec_step configure-real-headers cmake -S . -B "$build" -G Ninja -DEC_CEPH_SOURCE_DIR="$headers" >/dev/null
   ec_build build-real-headers cmake --build "$build" -j"$(nproc)"
 fi
-# In another release's root only what differs for that release: the engine's GF and codec suites and its
-# decode cache bounds (not built there), its exhaustive decode and the release-independent qa checks are the
-# host's (same compiler family, same code); the kernels against the reference stay, for that compiler's
-# optimiser.
+# In another release's root only what differs for that release: the engine's suites (GF, codec, golden
+# chunks, kernel vectors, the codec's threads, allocations and cache bounds: not built there), its
+# exhaustive decode and the release-independent qa checks are the host's (same compiler family, same
+# code); the kernels against the reference stay, for that compiler's optimiser.
 scope=()
 if [ "${EC_UNIT_SCOPE:-all}" = release ]; then
   scope=(-E '^decode\.every_pattern|^qa\.(apt_sources|proof_cache)$|^doc_links')
