@@ -214,15 +214,27 @@ cl_link_plugins() {
 # Pid files: each daemon writes run/NAME.pid itself, but removes it when it dies of a fatal signal, so we keep
 # our own copy run/NAME.qa-pid (written once the daemon runs, removed only when we stop it on purpose):
 # a qa-pid without a live process is a crashed daemon.
-cl_pid() { cat "$CL_DIR/run/$1.qa-pid" 2>/dev/null || true; }
+# These three run in every wait loop's poll, for every daemon: bash alone, no process started.
+cl_pid() {
+  local pid=""
+  [ ! -r "$CL_DIR/run/$1.qa-pid" ] || read -r pid <"$CL_DIR/run/$1.qa-pid" || true
+  echo "$pid"
+}
 
 # Is PID a live process of this cluster (its command line names our ceph.conf)?
 cl_pid_ours() {
-  [ -n "$1" ] && [ -r "/proc/$1/cmdline" ] && tr '\0' ' ' <"/proc/$1/cmdline" | grep -qF -- "$CL_DIR/ceph.conf"
+  local args=()
+  [ -n "$1" ] && [ -r "/proc/$1/cmdline" ] && mapfile -d '' -t args 2>/dev/null <"/proc/$1/cmdline" &&
+    [[ " ${args[*]} " == *"$CL_DIR/ceph.conf"* ]]
 }
 
 # Is daemon NAME (mon.a, mgr.x, osd.3) running, as one of ours?
-cl_alive() { cl_pid_ours "$(cl_pid "$1")"; }
+cl_alive() {
+  local pid=""
+  [ -r "$CL_DIR/run/$1.qa-pid" ] || return 1
+  read -r pid <"$CL_DIR/run/$1.qa-pid" || [ -n "$pid" ] || return 1
+  cl_pid_ours "$pid"
+}
 
 # Wait until the daemon wrote its pid file and runs (daemonized ceph daemons write it after the fork),
 # then record the pid in our own pid file.
@@ -453,7 +465,8 @@ cl_crashed_daemons() {
   local f n crashed=()
   for f in "$CL_DIR"/run/*.qa-pid; do
     [ -e "$f" ] || continue
-    n=$(basename "$f" .qa-pid)
+    n=${f##*/}
+    n=${n%.qa-pid}
     cl_alive "$n" || crashed+=("$n")
   done
   echo "${crashed[*]}"
