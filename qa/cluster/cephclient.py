@@ -39,3 +39,22 @@ def mon_command(cluster, timeout=None, **command):
         words = [command["prefix"]] + [str(v) for k, v in command.items() if k not in ("prefix", "format")]
         raise RuntimeError(f"{' '.join(words)}: {error_line(ret, status)}")
     return out.decode()
+
+
+def query_command(argv):
+    """ceph-query's PREFIX [KEY=VALUE...] as the monitor command it sends (JSON output); ValueError for
+    arguments it does not take."""
+    if not argv or any("=" not in a for a in argv[1:]):
+        raise ValueError("usage: ceph-query PREFIX [KEY=VALUE...]")
+    command = {"prefix": argv[0], "format": "json"}
+    command.update(a.split("=", 1) for a in argv[1:])
+    return command
+
+
+def query(cluster, command):
+    """(exit status, stdout text, stderr text) of query_command's command: what `ceph PREFIX ... -f json`
+    prints, and `ceph`'s error line."""
+    ret, out, status = cluster.mon_command(json.dumps(command), b"", timeout=60 * SCALE)
+    if ret != 0:
+        return abs(ret), "", error_line(ret, status) + "\n"
+    return 0, out.decode(errors="replace") + "\n", ""

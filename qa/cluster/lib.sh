@@ -28,12 +28,52 @@ cl_die() {
 # ceph / rados with a bound, talking to this cluster (CEPH_CONF/CEPH_ARGS from the env file). cl_ceph is
 # `ceph` parsed and sent by Ceph's CLI code in a third of a `ceph` process's CPU (qa/cluster/ceph-command),
 # which hands what it does not take (tell, files, -s...) to `ceph` itself.
+# Both go to the cluster's ceph-server first (below: the same answer, no process started).
 CL_HERE=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
-cl_ceph() { timeout "$CL_TIMEOUT_CMD" /usr/bin/python3 "$CL_HERE/ceph-command" --connect-timeout "$(cl_scale 30)" "$@"; }
+cl_ceph() {
+  local rc=0
+  _cl_served command --connect-timeout "$(cl_scale 30)" "$@" || rc=$?
+  [ "$rc" = "$CL_NOT_SERVED" ] || return "$rc"
+  timeout "$CL_TIMEOUT_CMD" /usr/bin/python3 "$CL_HERE/ceph-command" --connect-timeout "$(cl_scale 30)" "$@"
+}
 # cl_query PREFIX [KEY=VALUE...]: what `ceph PREFIX ... -f json` prints, for the status reads of wait loops
 # and checks, named arguments through librados (qa/cluster/ceph-query: a fifth of a `ceph` process's CPU).
 CL_QUERY=$CL_HERE/ceph-query
-cl_query() { timeout "$CL_TIMEOUT_CMD" /usr/bin/python3 "$CL_QUERY" "$@"; }
+cl_query() {
+  local rc=0
+  _cl_served query "$@" || rc=$?
+  [ "$rc" = "$CL_NOT_SERVED" ] || return "$rc"
+  timeout "$CL_TIMEOUT_CMD" /usr/bin/python3 "$CL_QUERY" "$@"
+}
+# _cl_served KIND ARG...: ceph-command's (KIND command) or ceph-query's (query) answer from this cluster's
+# qa/cluster/ceph-server, one librados client kept connected (started with the mon, stopped with the
+# cluster), through bash's /dev/tcp: its output, error line and status as the helper's. CL_NOT_SERVED
+# when nothing was sent to the cluster (no server, or what the helper must do itself): the caller runs
+# the helper; a server that does not answer in time is the helper's timeout (124).
+CL_NOT_SERVED=200
+_cl_served() {
+  local port="" fd status errlen err="" IFS
+  [ -n "${CL_DIR:-}" ] && [ -r "$CL_DIR/run/ceph-server.port" ] || return "$CL_NOT_SERVED"
+  read -r port <"$CL_DIR/run/ceph-server.port" && { exec {fd}<>"/dev/tcp/127.0.0.1/$port"; } 2>/dev/null ||
+    return "$CL_NOT_SERVED"
+  IFS=$'\x1f'
+  printf '%s\n' "$1${IFS}${CEPH_CONF:-}${IFS}${CEPH_ARGS:-}${IFS}${*:2}" >&"$fd"
+  IFS=' '
+  if ! read -r -t "$CL_TIMEOUT_CMD" status errlen <&"$fd"; then
+    exec {fd}<&-
+    echo "cl_ceph/cl_query: ceph-server of $CL_DIR did not answer in ${CL_TIMEOUT_CMD}s: $1 ${*:2}" >&2
+    return 124
+  fi
+  if [ "$status" = -1 ]; then
+    exec {fd}<&-
+    return "$CL_NOT_SERVED"
+  fi
+  [ "$errlen" = 0 ] || LC_ALL=C IFS= read -r -N "$errlen" err <&"$fd" || true
+  cat <&"$fd"
+  exec {fd}<&-
+  printf '%s' "$err" >&2
+  return "$status"
+}
 # qa/cluster/flush-pg-stats: every up OSD's PG stats of now in the PG map (what a state read after it sees).
 cl_flush_pg_stats() { timeout "$CL_TIMEOUT_CMD" /usr/bin/python3 "$CL_HERE/flush-pg-stats" "$@"; }
 # A daemon stopped or started by the helpers below leaves this file: until a flush, the PG map can still
@@ -44,8 +84,8 @@ cl_stats_stale_file() { echo "$CL_DIR/run/pg-stats-stale"; }
 CL_RADOS_OBJECTS=$CL_HERE/rados-objects
 cl_rados() { timeout "$CL_TIMEOUT_CMD" rados "$@"; }
 
-# The ports of one cluster: mon v2 and v1 at P and P+1, every other bind (ms_bind_port_min/max) in P+2 ..
-# P+CL_PORT_SPAN-1.
+# The ports of one cluster: mon v2 and v1 at P and P+1, its ceph-server at P+2, every other bind
+# (ms_bind_port_min/max) in P+3 .. P+CL_PORT_SPAN-1.
 CL_PORT_SPAN=303
 
 # cl_free_port: a P whose whole block has no socket in any state on this host, outside the kernel's
@@ -83,7 +123,7 @@ cl_free_port() {
 
 cl_write_conf() {
   local store=$1 plugins=$2 port=$3 fsid=$4
-  local bport=$(( port + 2 ))
+  local bport=$(( port + 3 ))
   cat >"$CL_DIR/ceph.conf" <<EOF
 [global]
 fsid = $fsid
@@ -259,6 +299,18 @@ cl_start_mon() {
   timeout "$CL_TIMEOUT_CMD" ceph-mon --conf "$CL_DIR/ceph.conf" --mkfs -i a --monmap "$CL_DIR/monmap" \
     >>"$CL_DIR/log/mkfs.log" 2>&1 || cl_die "ceph-mon --mkfs failed (see $CL_DIR/log/mkfs.log)"
   cl_mon_start
+}
+
+# _cl_server_start: the cluster's qa/cluster/ceph-server (see _cl_served), detached, with a qa-pid as the
+# daemons have: cl_stop stops it and counts its CPU with theirs, and a crash fails the waits as theirs does.
+# It takes requests once connected (its port file): until then the helpers run as processes.
+_cl_server_start() {
+  local port
+  read -r port <"$CL_DIR/run/ceph-server.listen" || cl_die "no port for the ceph-server of $CL_DIR"
+  rm -f "$CL_DIR/run/ceph-server.port"
+  (/usr/bin/python3 "$CL_HERE/ceph-server" "$CL_DIR/ceph.conf" "$port" "$CL_DIR/run/ceph-server.port" \
+     >>"$CL_DIR/log/ceph-server.log" 2>&1 </dev/null &
+   echo $! >"$CL_DIR/run/ceph-server.qa-pid")
 }
 
 # Start mon.a on its existing data.
@@ -598,9 +650,11 @@ cl_start() {
   cl_log "cluster in $CL_DIR: $CL_OSDS x $CL_STORE OSDs, mon on 127.0.0.1:$port, plugins preloaded: $CL_PLUGINS"
   cl_link_plugins
   cl_write_conf "$CL_STORE" "$CL_PLUGINS" "$port" "$fsid"
+  echo $((port + 2)) >"$CL_DIR/run/ceph-server.listen"
   cl_write_env
   export CEPH_CONF=$CL_DIR/ceph.conf CEPH_ARGS="--conf $CL_DIR/ceph.conf"
   cl_start_mon "$fsid" "$port"
+  _cl_server_start
   cl_start_mgr
   # OSD ids come from the mon in order; mkfs and start in parallel.
   local i uuid pids=()
@@ -666,6 +720,8 @@ cl_stop() {
   CL_DIR=$(cd "$1" && pwd)
   [ -f "$CL_DIR/ceph.conf" ] || { cl_log "no cluster in $CL_DIR"; return 1; }
   local f name
+  cl_daemon_stop ceph-server TERM
+  rm -f "$CL_DIR/run/ceph-server.port"
   # OSDs first (clean unmount), then mgr, then mon.
   for f in "$CL_DIR"/run/osd.*.qa-pid; do
     [ -e "$f" ] || continue
@@ -694,6 +750,7 @@ cl_resume() {
   local t0=$SECONDS d id
   date +%s >"$CL_DIR/run/daemons-since"
   cl_mon_start
+  _cl_server_start
   cl_start_mgr
   for d in "$CL_DIR"/osd.*/; do
     id=${d%/}
