@@ -41,11 +41,49 @@ def mon_command(cluster, timeout=None, **command):
     return out.decode()
 
 
+def _pg_states(cluster, pool):
+    """The state of each PG of pool, or None (no such pool: `pg ls-by-pool` fails)."""
+    try:
+        out = mon_command(cluster, prefix="pg ls-by-pool", poolstr=pool, format="json")
+    except RuntimeError:
+        return None
+    return [pg["state"] for pg in json.loads(out).get("pg_stats", [])]
+
+
+def _pgs_not_clean(cluster, pool=None):
+    """How many PGs (of pool, or of the cluster) are not exactly active+clean; "x" for a pool with no PG."""
+    if pool is not None:
+        states = _pg_states(cluster, pool)
+        return "x" if not states else str(sum(state != "active+clean" for state in states))
+    summary = json.loads(mon_command(cluster, prefix="pg stat", format="json"))["pg_summary"]
+    clean = sum(s["num"] for s in summary.get("num_pg_by_state", []) if s["name"] == "active+clean")
+    return str(summary["num_pgs"] - clean)
+
+
+def _pgs_not_active(cluster, pool):
+    """How many PGs of pool are not active (degraded, undersized, recovering are) or are peering, down,
+    incomplete or stale; "x" for no such pool."""
+    states = _pg_states(cluster, pool)
+    if states is None:
+        return "x"
+    return str(sum(not s.startswith("active") or any(w in s for w in ("peering", "down", "incomplete", "stale"))
+                   for s in states))
+
+
+# ceph-query's counts for the wait loops of qa/cluster/lib.sh (NAME [POOL]): one number, no JSON to filter.
+COUNTS = {"--pgs-not-clean": (_pgs_not_clean, 0, 1), "--pgs-not-active": (_pgs_not_active, 1, 1)}
+
+
 def query_command(argv):
-    """ceph-query's PREFIX [KEY=VALUE...] as the monitor command it sends (JSON output); ValueError for
-    arguments it does not take."""
-    if not argv or any("=" not in a for a in argv[1:]):
-        raise ValueError("usage: ceph-query PREFIX [KEY=VALUE...]")
+    """ceph-query's PREFIX [KEY=VALUE...] as the monitor command it sends (JSON output), or its COUNT
+    [POOL] as (count, arguments); ValueError for arguments it does not take."""
+    if argv and argv[0] in COUNTS:
+        _, least, most = COUNTS[argv[0]]
+        if not least <= len(argv) - 1 <= most:
+            raise ValueError(f"usage: ceph-query {argv[0]}{' POOL' if least else ' [POOL]'}")
+        return argv[0], argv[1:]
+    if not argv or argv[0].startswith("-") or any("=" not in a for a in argv[1:]):
+        raise ValueError(f"usage: ceph-query PREFIX [KEY=VALUE...] | {' | '.join(COUNTS)} [POOL]")
     command = {"prefix": argv[0], "format": "json"}
     command.update(a.split("=", 1) for a in argv[1:])
     return command
@@ -53,7 +91,13 @@ def query_command(argv):
 
 def query(cluster, command):
     """(exit status, stdout text, stderr text) of query_command's command: what `ceph PREFIX ... -f json`
-    prints, and `ceph`'s error line."""
+    prints, and `ceph`'s error line; for a count, its number."""
+    if isinstance(command, tuple):
+        name, args = command
+        try:
+            return 0, COUNTS[name][0](cluster, *args) + "\n", ""
+        except RuntimeError as e:
+            return 1, "", f"{e}\n"
     ret, out, status = cluster.mon_command(json.dumps(command), b"", timeout=60 * SCALE)
     if ret != 0:
         return abs(ret), "", error_line(ret, status) + "\n"

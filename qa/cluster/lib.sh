@@ -437,17 +437,11 @@ cl_pg_states() {
 }
 
 # Whether every PG (of POOL, or of the cluster) is active+clean now (exactly; nothing else in the state).
+# A pool with no PG (no such pool) is not clean. (The count is ceph-query's: no JSON filtered here, in
+# every poll of the waits.)
 cl_is_clean() {
-  local pool=${1:-} s bad
-  if [ -n "$pool" ]; then
-    s=$(cl_query "pg ls-by-pool" poolstr="$pool" 2>/dev/null || true)
-    bad=$(jq -r '[.pg_stats[] | select(.state != "active+clean")] | length' <<<"$s" 2>/dev/null || echo x)
-    # No PG (no such pool, or no answer: jq prints nothing) is not clean.
-    [[ $(jq -r '.pg_stats | length' <<<"$s" 2>/dev/null) =~ ^[1-9][0-9]*$ ]] || bad=x
-  else
-    s=$(cl_query "pg stat" 2>/dev/null || true)
-    bad=$(jq -r '.pg_summary | .num_pgs - ([.num_pg_by_state[] | select(.name == "active+clean") | .num] | add // 0)' <<<"$s" 2>/dev/null || echo x)
-  fi
+  local bad
+  bad=$(cl_query --pgs-not-clean ${1:+"$1"} 2>/dev/null) || bad=x
   [ "$bad" = 0 ]
 }
 
@@ -475,8 +469,7 @@ cl_wait_clean() {
 # peering/down/incomplete/stale; one look, no wait.
 cl_is_active() {
   local bad
-  bad=$(cl_query "pg ls-by-pool" poolstr="$1" 2>/dev/null |
-    jq -r '[.pg_stats[].state | select((startswith("active") | not) or test("peering|down|incomplete|stale"))] | length' 2>/dev/null || echo x)
+  bad=$(cl_query --pgs-not-active "$1" 2>/dev/null) || bad=x
   [ "$bad" = 0 ]
 }
 
