@@ -61,7 +61,7 @@ _cl_served() {
   IFS=' '
   if ! read -r -t "$CL_TIMEOUT_CMD" status errlen <&"$fd"; then
     exec {fd}<&-
-    echo "cl_ceph/cl_query: ceph-server of $CL_DIR did not answer in ${CL_TIMEOUT_CMD}s: $1 ${*:2}" >&2
+    echo "cl_ceph/cl_query: the ceph-server of $CL_DIR gave no answer within ${CL_TIMEOUT_CMD}s: $1 ${*:2}" >&2
     return 124
   fi
   if [ "$status" = -1 ]; then
