@@ -1,10 +1,10 @@
 # SPDX-License-Identifier: LGPL-2.1-or-later
 """What qa/cluster's librados helpers share: a connection to the cluster named by $CEPH_CONF with
-qa/cluster's bounds, a monitor command, and a command's failure said as Ceph's CLI says it."""
+qa/cluster's bounds, a monitor command, ceph-query's queries and counts, and a command's failure said as
+Ceph's CLI says it."""
 import errno
 import json
 import os
-import sys
 
 import rados
 
@@ -22,12 +22,6 @@ def connect(conffile=None, timeout=None):
 def error_line(ret, status):
     """`ceph`'s line for a failed command: "Error EXXX: status"."""
     return f"Error {errno.errorcode.get(abs(ret), 'Unknown')}: {status}"
-
-
-def fail(ret, status):
-    """`ceph`'s error line printed, and its exit status for the command's return value: the errno."""
-    print(error_line(ret, status), file=sys.stderr)
-    return abs(ret)
 
 
 def mon_command(cluster, timeout=None, **command):
