@@ -45,9 +45,10 @@ esac
 if [ -n "$unit_cpus" ]; then
   ec_build build cmake --build "$BUILD" -j"$(nproc)"
 else
-  # Nothing runs the cross-built unit suite here: only the plugins Debian's ppc64el tool loads below.
+  # Nothing runs the cross-built unit suite here: only the plugins Debian's ppc64el tool loads below, and
+  # the instruction counter's workloads driver, whose counts qa/release/run takes on the host (simd.counted_insns).
   log "unit suite under qemu: not run for $(release_installed) (EC_PPC64LE_UNIT_CPUS is empty): building the plugins only"
-  ec_build build-plugins cmake --build "$BUILD" -j"$(nproc)" --target ec_power8
+  ec_build build-plugins cmake --build "$BUILD" -j"$(nproc)" --target ec_power8 ec_ppc64le_workloads
   # The plugins' variant objects, built by this release's compiler: the options tuned for the kernels'
   # hot loops must still keep them off the stack (test/simd/hot_loop_spills.py; the unit suite below runs
   # the same tests where it runs).
@@ -63,8 +64,9 @@ fi
 # (each run asserts it), the loader and the plugin on the picked variant.
 # The GF and codec suites, the threads and memory tests and the refusals give the same result on any
 # model (qemu executes an instruction alike on each), so they run once, and so does the golden decode under
-# erasures (the kernels it calls are the simd suite's) and the check of the variants' hot loops (their
-# objects' disassembly, no qemu). The exhaustive decode (every erasure pattern), the
+# erasures (the kernels it calls are the simd suite's), the check of the variants' hot loops (their
+# objects' disassembly, no qemu) and their instruction counts (each under its own model, named in the test).
+# The exhaustive decode (every erasure pattern), the
 # decode cache's memory bounds and the coding matrices of more than 40 chunks run on none: their matrices
 # and bookkeeping are portable code that the host's gcc of the same release proves, the kernels they call
 # are the simd suite's, and the sampled decode patterns and the matrices of up to 40 chunks run here.
@@ -76,7 +78,7 @@ for cpu in $unit_cpus; do
     what="; what depends on the CPU"
     # The kernel suites' other parameters: every other variant, the reference and the test-only all_hooks.
     others=$(ec_variants "$BUILD" | grep -vxF "$variant" | paste -sd'|')
-    scope=(-E "^(gf|codec|abi)\.|^(thread_safety|decode_cache_memory|cache_alloc|ConformanceProfileMap)\.|^decode\.every_pattern|^golden\.every_variant_decodes|^isal_compare|^bench_(refuses|jerasure)|^simd\.hot_loop_spills\.|^(simd|vectors)\.Variants/.*/($others|reference|all_hooks)( |\$)")
+    scope=(-E "^(gf|codec|abi)\.|^(thread_safety|decode_cache_memory|cache_alloc|ConformanceProfileMap)\.|^decode\.every_pattern|^golden\.every_variant_decodes|^isal_compare|^bench_(refuses|jerasure)|^simd\.(hot_loop_spills|counted_insns)\.|^(simd|vectors)\.Variants/.*/($others|reference|all_hooks)( |\$)")
   fi
   log "unit tests under qemu-ppc64le -cpu $cpu (the probe must pick $variant)$what"
   QEMU_CPU=$cpu EC_EXPECT_VARIANT=$variant ec_proof_step "ctest-$cpu" ctest --test-dir "$BUILD" --output-on-failure -j"$(nproc)" "${scope[@]}"

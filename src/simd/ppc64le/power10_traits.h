@@ -47,16 +47,18 @@ struct Power10Traits : Power9Primitives, skeleton::Tuning<Power10Traits> {
   }
 
   // mad and xor_mad of three rows keep 8 registers per row: with POWER9's 12 the 10+4 and 12+4 updates
-  // took 12% more instructions (counted under qemu; dot products of three rows gain from 12 here too).
+  // took 12% more instructions (0.977 instead of 0.870 per byte with gcc 12, 14 and 16; held by
+  // simd.counted_insns.power10); dot products of three rows gain from 12 here too.
   static constexpr unsigned mad_unroll(unsigned rows) { return rows == 3 ? 8 : unroll(rows); }
 
   // Paired loads and stores name their registers: through gcc 12's __vector_pair builtins, the pair sits
   // in registers of its own and both halves are copied out with xxmr (counted, 4+2 encode of 1 MiB
   // chunks: 0.380 insn/B, against 0.344 with no pairs at all); registers fixed by the skeleton's slot
-  // numbers leave nothing to copy (0.295). Sources go to vector register pairs (vpermxor reads
-  // only those), slot S mod 16 in v2S/v2S+1; accumulators are stored from vs2S/vs2S+1 (xxeval writes any
-  // VSX register). On little-endian lxvp/stxvp put the lower address in the odd register. lxvp takes a
-  // displacement that is a multiple of 16 (the skeleton's always are); any other would stop the assembler.
+  // numbers leave nothing to copy (0.295; simd.counted_insns.power10 holds it). Sources go to vector
+  // register pairs (vpermxor reads only those), slot S mod 16 in v2S/v2S+1; accumulators are stored from
+  // vs2S/vs2S+1 (xxeval writes any VSX register). On little-endian lxvp/stxvp put the lower address in the
+  // odd register. lxvp takes a displacement that is a multiple of 16 (the skeleton's always are); any
+  // other would stop the assembler.
   template <unsigned Slot> static void load_pair(const std::uint8_t *p, Vec &first, Vec &second) {
 #define EC_POWER10_PAIR(S, EVEN, ODD, VS_EVEN, VS_ODD)                                                                     \
   if constexpr (Slot % 16 == S) {                                                                             \

@@ -23,8 +23,9 @@ struct Power8Traits : VpermxorCommon, skeleton::Tuning<Power8Traits> {
   static constexpr unsigned unroll(unsigned rows) { return rows <= 2 ? 16 : rows <= 4 ? 8 : 4; }
   // mad and xor_mad load and store every output register, and lxvd2x/stxvd2x take reg+reg addresses only:
   // at 16 registers a row gcc ran out of registers for the addresses of one and two rows and kept them on
-  // the stack inside the loop. 4 registers (counted under qemu, tools/ppc64le/evidence: the 4+2 update
-  // from 1.045 to 0.848 instructions per byte, 8+3's from 1.440 to 1.224); from 3 rows on unroll() is best.
+  // the stack inside the loop. 4 registers: the 8+3 update 0.800 instructions per byte instead of 0.871
+  // (gcc 12, 64 KiB; simd.counted_insns.power8 holds it, src/simd/ppc64le/CMakeLists.txt); from 3 rows on
+  // unroll() is best.
   static constexpr unsigned mad_unroll(unsigned rows) { return rows <= 2 ? 4 : unroll(rows); }
 
   // "Z" lets gcc pick reg+reg addressing, the only form lxvd2x has; %y prints it. The memory operand is
