@@ -22,11 +22,13 @@ struct Power8Traits : VpermxorCommon, skeleton::Tuning<Power8Traits> {
   static constexpr unsigned kMaxRows = 6;
   static constexpr unsigned unroll(unsigned rows) { return rows <= 2 ? 16 : rows <= 4 ? 8 : 4; }
   // mad and xor_mad load and store every output register, and lxvd2x/stxvd2x take reg+reg addresses only:
-  // at 16 registers a row gcc ran out of registers for the addresses of one and two rows and kept them on
-  // the stack inside the loop. 4 registers: the 8+3 update 0.800 instructions per byte instead of 0.871
-  // (gcc 12, 64 KiB; simd.counted_insns.power8 holds it, src/simd/ppc64le/CMakeLists.txt); from 3 rows on
-  // unroll() is best.
-  static constexpr unsigned mad_unroll(unsigned rows) { return rows <= 2 ? 4 : unroll(rows); }
+  // at more registers a row gcc runs out of registers for the rows' addresses and keeps them on the stack
+  // inside the loop. 4 registers for any number of rows, counted under qemu (64 KiB; gcc 12 and 14 alike,
+  // g++ 16): the 8+3 update 0.800 instructions per byte instead of 0.871 and 0.914 at unroll()'s 16, the
+  // 10+4 update 1.050 instead of 1.066 and 1.137 at its 8, where g++ 16's hot loops touched the stack 32
+  // times (3 now). simd.counted_insns.power8 and simd.hot_loop_spills.power8 hold them
+  // (src/simd/ppc64le/CMakeLists.txt).
+  static constexpr unsigned mad_unroll(unsigned) { return 4; }
 
   // "Z" lets gcc pick reg+reg addressing, the only form lxvd2x has; %y prints it. The memory operand is
   // typed as doublewords, not bytes: a byte-typed store may alias anything, so gcc would reload every
