@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: LGPL-2.1-or-later
 // Compiled by ctest, not built (test/simd/CMakeLists.txt): a traits struct that derives from another and
 // so inherits its skeleton::Tuning<> must not compile, since the defaults it inherits call the other
-// struct's unroll() and would silently ignore the one it redefines (issue 47). Compiled as it is, the
+// struct's unroll() and would silently ignore the one it redefines. Compiled as it is, the
 // skeleton's static_assert must reject it (simd.tuning_inherited_is_refused); with EC_TUNES_ITSELF, the
 // same struct tuned as itself must compile (simd.tuning_of_its_own_compiles), so that the refusal comes
 // from the rule and from nothing else in this file.

@@ -6,10 +6,10 @@
 namespace ec::simd {
 namespace {
 
-// POWER10's tuning, written out: the values it had while it inherited POWER9's Tuning<Power9Traits>
-// (issue 47), which its own Tuning<Power10Traits> must keep (the kernels' code is the same, compared with
-// objdump). Each row count of a pass: registers per row of a dot product, of mad and xor_mad, and of a dot
-// product beyond L1D (the same: POWER10 has no beyond-L1 choice to time).
+// POWER10's tuning, written out: the values it had while it inherited POWER9's Tuning<Power9Traits>, which
+// its own Tuning<Power10Traits> must keep (the kernels' code is the same, compared with objdump). Each row
+// count of a pass: registers per row of a dot product, of mad and xor_mad, and of a dot product beyond L1D
+// (the same: POWER10 has no beyond-L1 choice to time).
 constexpr unsigned kPower10Unroll[] = {16, 16, 12, 8, 4, 4};
 constexpr unsigned kPower10MadUnroll[] = {16, 16, 8, 8, 4, 4};
 constexpr bool power10_tuning_kept() {

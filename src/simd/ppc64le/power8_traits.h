@@ -25,8 +25,8 @@ struct Power8Traits : VpermxorCommon, skeleton::Tuning<Power8Traits> {
   // at more registers a row gcc runs out of registers for the rows' addresses and keeps them on the stack
   // inside the loop. 4 registers for any number of rows, counted under qemu (64 KiB; gcc 12 and 14 alike,
   // g++ 16): the 8+3 update 0.800 instructions per byte instead of 0.871 and 0.914 at unroll()'s 16, the
-  // 10+4 update 1.050 instead of 1.066 and 1.137 at its 8, where g++ 16's hot loops touched the stack 32
-  // times (3 now). simd.counted_insns.power8 and simd.hot_loop_spills.power8 hold them
+  // 10+4 update 1.050 instead of 1.066 and 1.137 at its 8, where g++ 16's hot loops touch the stack 32
+  // times (3 at 4). simd.counted_insns.power8 and simd.hot_loop_spills.power8 hold them
   // (src/simd/ppc64le/CMakeLists.txt).
   static constexpr unsigned mad_unroll(unsigned) { return 4; }
 
