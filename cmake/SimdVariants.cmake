@@ -33,3 +33,9 @@ function(ec_add_simd_variant)
     set_property(GLOBAL PROPERTY EC_SIMD_VARIANT_QEMU_CPU_${V_NAME} ${V_QEMU_CPU})
   endif()
 endfunction()
+
+# ec_simd_variant_qemu_cpu(VARIANT OUT): VARIANT's QEMU_CPU in OUT, empty where it has none.
+function(ec_simd_variant_qemu_cpu variant out)
+  get_property(_cpu GLOBAL PROPERTY EC_SIMD_VARIANT_QEMU_CPU_${variant})
+  set(${out} "${_cpu}" PARENT_SCOPE)
+endfunction()
