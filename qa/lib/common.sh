@@ -27,13 +27,14 @@ if command -v ccache >/dev/null; then
   export CCACHE_DIR=${CCACHE_DIR:-$EC_CACHE/ccache/$(ccache --version | awk 'NR == 1 {print $NF}')}
   export CCACHE_BASEDIR=$EC_TOP CCACHE_NOHASHDIR=1 CCACHE_COMPILERCHECK=content CCACHE_MAXSIZE=${CCACHE_MAXSIZE:-6G}
 fi
-# Where the ppc64el sysroot of the installed Ceph release (qa/ppc64le/sysroot.sh) and its downloads live:
-# one per release, so a release's root and the host share the cache.
-ec_ppc_sysroot() { echo "$EC_CACHE/ppc64le/$(release_installed)/sysroot"; }
-ec_ppc_cache() { echo "$EC_CACHE/ppc64le/$(release_installed)"; }
+# Where the sysroot of Debian architecture ARCH (ppc64el, s390x) for the installed Ceph release
+# (qa/cross/sysroot.sh) and its downloads live: one per release, so a release's root and the host share
+# the cache.
+ec_cross_sysroot() { echo "$EC_CACHE/$1/$(release_installed)/sysroot"; }
+ec_cross_cache() { echo "$EC_CACHE/$1/$(release_installed)"; }
 # ec_deb_configure BUILD ARCH [CMAKE_ARG...]: configure BUILD as debian/rules configures the package's
 # build (dpkg-buildflags' hardened flags, CMAKE_BUILD_TYPE=None, the Ceph version of ceph-base) for ARCH
-# (empty: this machine's; ppc64el: the cross build against the installed release's sysroot), plus
+# (empty: this machine's; ppc64el, s390x: the cross build against the installed release's sysroot), plus
 # CMAKE_ARGs (the tests). Stage 60's package build compiles the same objects with the same flags from a
 # copy of the tree at the same depth under $EC_TOP, so ccache serves it from the tree the tests proved.
 ec_deb_configure() {
@@ -42,8 +43,8 @@ ec_deb_configure() {
   local run=(env)
   if [ -n "$arch" ]; then
     local sysroot
-    sysroot=$(bash "$EC_TOP/qa/ppc64le/sysroot.sh") || return 1
-    run=(env EC_CROSS_SYSROOT="$sysroot" EC_CROSS_DEBS="$(ec_ppc_cache)/debs" dpkg-architecture -a"$arch" -c)
+    sysroot=$(bash "$EC_TOP/qa/cross/sysroot.sh" "$arch") || return 1
+    run=(env EC_CROSS_SYSROOT="$sysroot" EC_CROSS_DEBS="$(ec_cross_cache "$arch")/debs" dpkg-architecture -a"$arch" -c)
   fi
   # The flags are cached by the first configure: a tree configured otherwise starts over.
   mkdir -p "$build"
@@ -63,8 +64,16 @@ ec_native_configure() {
   shift
   ec_deb_configure "$build" "" "${EC_QA_TREE_ARGS[@]}" -DEC_BUILD_RESEARCH_TOOLS=ON "$@"
 }
-# ec_ppc_configure BUILD: the ppc64le cross build of the installed release in BUILD, tests included.
-ec_ppc_configure() { ec_deb_configure "$1" ppc64el "${EC_QA_TREE_ARGS[@]}"; }
+# ec_cross_configure BUILD ARCH [CMAKE_ARG...]: the cross build for Debian architecture ARCH of the
+# installed release in BUILD, tests included. The engine's suites (GF, codec, golden chunks, vectors:
+# portable code) run on the host and, big-endian, in the s390x tree; the ppc64el tree, little-endian and
+# 64-bit as the host, leaves them out and runs what depends on the CPU, the loader and the plugin.
+ec_cross_configure() {
+  local build=$1 arch=$2 scope=()
+  shift 2
+  [ "$arch" != ppc64el ] || scope=(-DEC_BUILD_ENGINE_TESTS=OFF)
+  ec_deb_configure "$build" "$arch" "${EC_QA_TREE_ARGS[@]}" "${scope[@]}" "$@"
+}
 
 # The clang ASan + UBSan tree of stages 20 and 50 (configured by whichever runs first): the whole tree and
 # its suite for stage 20, the libFuzzer targets for stage 50. One tree, not two: the kernels' translation

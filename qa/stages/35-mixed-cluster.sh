@@ -28,7 +28,7 @@ ROOT=$(ec_step osd-root bash "$EC_TOP/qa/ppc64le/osd-root.sh")
 
 if [ ! -f "$BUILD/CMakeCache.txt" ]; then
   log "no cross build in $BUILD: configuring it as stage 30 does"
-  ec_ppc_configure "$BUILD"
+  ec_cross_configure "$BUILD" ppc64el
 fi
 log "ppc64el plugin in $BUILD/lib"
 ec_build build-plugins cmake --build "$BUILD" -j"$(nproc)" --target ec_power8

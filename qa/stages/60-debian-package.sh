@@ -80,7 +80,7 @@ if git -C "$EC_TOP" rev-parse --is-inside-work-tree >/dev/null 2>&1; then
     while IFS= read -r -d '' f; do [ -e "$f" ] && printf '%s\0' "$f"; done |
     tar --null -T - -cf -) | tar -xf - -C "$WORK/src"
 else
-  tar -C "$EC_TOP" --exclude='./build*' --exclude=./.cache --exclude=./.ppc-sysroot --exclude=./.ppc-apt \
+  tar -C "$EC_TOP" --exclude='./build*' --exclude=./.cache \
     --exclude=./.git -cf - . | tar -xf - -C "$WORK/src"
 fi
 step "copied $(find "$WORK/src" -type f | wc -l) files"
@@ -279,9 +279,9 @@ step "amd64 package ok ($((SECONDS - T0))s)"
 # ---------------------------------------------------------------- ppc64el cross build
 if [ "${EC_DEB_CROSS:-1}" != 0 ]; then
   ensure_packages g++-powerpc64le-linux-gnu qemu-user
-  log "ppc64el sysroot (qa/ppc64le/sysroot.sh: private apt configuration, dpkg -x)"
-  SYSROOT=$(bash "$EC_TOP/qa/ppc64le/sysroot.sh")
-  DEBS=$(ec_ppc_cache)/debs
+  log "ppc64el sysroot (qa/cross/sysroot.sh: private apt configuration, dpkg -x)"
+  SYSROOT=$(bash "$EC_TOP/qa/cross/sysroot.sh" ppc64el)
+  DEBS=$(ec_cross_cache ppc64el)/debs
   log "dpkg-buildpackage -a ppc64el -d -us -uc -b (log: $WORK/cross.log)"
   t=$SECONDS
   (cd "$WORK/src" && rm -rf obj-* && debian/rules clean >/dev/null 2>&1) || true

@@ -128,8 +128,11 @@ TEST(verdict, plugin_factory_with_every_forced_variant) {
   every_x86.gfni = every_x86.os_saves_ymm = every_x86.os_saves_zmm = true;
   simd::Ppc64Features every_ppc64;
   every_ppc64.hwcap2 = ~0ul;
+  simd::S390xFeatures every_s390x;
+  every_s390x.hwcap = ~0ul;
   std::vector<std::string> names = {"", "bogus", "../etc"};
-  for (const std::vector<std::string> &list : {simd::x86_variants(every_x86), simd::ppc64le_variants(every_ppc64)})
+  for (const std::vector<std::string> &list :
+       {simd::x86_variants(every_x86), simd::ppc64le_variants(every_ppc64), simd::s390x_variants(every_s390x)})
     for (const std::string &name : list)
       if (std::find(names.begin(), names.end(), name) == names.end())
         names.push_back(name);

@@ -6,6 +6,11 @@
 #include <string>
 #include <vector>
 
+#if defined(__s390x__)
+#include <sys/wait.h>
+#include <unistd.h>
+#endif
+
 #include "simd/probe/beyond_l1_mode.h"
 #include "simd/probe/cpu_probe.h"
 #include "simd/variants.h"
@@ -97,6 +102,36 @@ TEST(Ppc64leVariants, Power8NeedsBothIsa207AndVectorCrypto) {
   EXPECT_EQ(ppc(kArch_2_07 | kVecCrypto), Names({"power8", "generic"}));
 }
 
+// AT_HWCAP as qemu-s390x 7.2 reports it for -cpu max and for max,vx=off (bit 11 cleared, bit 13 kept).
+constexpr unsigned long kS390MaxHwcap = 0x3ffffful, kS390Vector = 1ul << 11;
+
+Names s390x(unsigned long hwcap) {
+  S390xFeatures f;
+  f.hwcap = hwcap;
+  return s390x_variants(f);
+}
+
+TEST(S390xVariants, OnlyTheVectorFacilityBitCounts) {
+  EXPECT_EQ(s390x(kS390MaxHwcap), Names({"z13", "generic"}));
+  EXPECT_EQ(s390x(kS390MaxHwcap & ~kS390Vector), Names({"generic"}));
+  EXPECT_EQ(s390x(kS390Vector), Names({"z13", "generic"}));
+  EXPECT_EQ(s390x(0), Names({"generic"}));
+}
+
+#if defined(__s390x__)
+// Whether a vector instruction runs here, asked in a child so that its SIGILL (no vector facility, or
+// qemu's vx=off) kills only the child. VZERO of v16, which no register of the baseline (z196) overlaps.
+bool vector_instruction_runs() {
+  const pid_t child = fork();
+  if (child == 0) {
+    __asm__ volatile(".machine push\n\t.machine \"z13\"\n\tvzero %%v16\n\t.machine pop" ::: "memory");
+    _exit(0);
+  }
+  int status = 0;
+  return child > 0 && waitpid(child, &status, 0) == child && WIFEXITED(status) && WEXITSTATUS(status) == 0;
+}
+#endif
+
 // The running CPU, with the features read a second way: the compiler runtime's own CPU detection.
 TEST(RunnableVariants, AgreeWithTheCompilersCpuDetection) {
   const Names runnable = runnable_variants();
@@ -125,6 +160,9 @@ TEST(RunnableVariants, AgreeWithTheCompilersCpuDetection) {
   if (__builtin_cpu_supports("arch_3_1"))
     f.hwcap2 |= 0x00040000;
   EXPECT_EQ(runnable, ppc64le_variants(f));
+#elif defined(__s390x__)
+  // libgcc has no s390x __builtin_cpu_supports: the vector facility's own answer, an instruction run.
+  EXPECT_EQ(runnable.front() == "z13", vector_instruction_runs());
 #endif
   std::cout << "[ probe    ] this CPU runs " << runnable.front() << " best\n";
 }
@@ -147,6 +185,9 @@ TEST(RunnableVariants, EveryNameTheProbeGivesIsBuilt) {
 #elif defined(__powerpc64__)
   for (unsigned long hwcap2 : {0ul, kPower7Hwcap2, kPower8Hwcap2, kPower9Hwcap2, kPower10Hwcap2, ~0ul})
     lists.push_back(ppc(hwcap2));
+#elif defined(__s390x__)
+  for (unsigned long hwcap : {0ul, kS390MaxHwcap & ~kS390Vector, kS390MaxHwcap, ~0ul})
+    lists.push_back(s390x(hwcap));
 #endif
   for (const Names &list : lists)
     for (const std::string &name : list)
@@ -166,6 +207,8 @@ TEST(RunnableVariants, TheBuildsListIsTheProbesOrder) {
   EXPECT_EQ(x86_variants(every), built_best_first);
 #elif defined(__powerpc64__)
   EXPECT_EQ(ppc(~0ul), built_best_first);
+#elif defined(__s390x__)
+  EXPECT_EQ(s390x(~0ul), built_best_first);
 #else
   FAIL() << "no probe for this architecture";
 #endif

@@ -28,8 +28,13 @@ struct Ppc64Features {
   unsigned long hwcap2 = 0; // getauxval(AT_HWCAP2): every bit the choice needs is there
 };
 
+struct S390xFeatures {
+  unsigned long hwcap = 0; // getauxval(AT_HWCAP)
+};
+
 std::vector<std::string> x86_variants(const X86Features &cpu);
 std::vector<std::string> ppc64le_variants(const Ppc64Features &cpu);
+std::vector<std::string> s390x_variants(const S390xFeatures &cpu);
 
 // For the CPU this code runs on (the build's architecture): read its bits and pick.
 std::vector<std::string> runnable_variants();

@@ -5,7 +5,7 @@
 
 #if defined(__x86_64__) || defined(__i386__)
 #include <cpuid.h>
-#elif defined(__powerpc64__)
+#elif defined(__powerpc64__) || defined(__s390x__)
 #include <sys/auxv.h>
 #endif
 
@@ -55,6 +55,14 @@ std::vector<std::string> runnable_variants() {
   Ppc64Features f;
   f.hwcap2 = getauxval(AT_HWCAP2);
   return ppc64le_variants(f);
+}
+
+#elif defined(__s390x__)
+
+std::vector<std::string> runnable_variants() {
+  S390xFeatures f;
+  f.hwcap = getauxval(AT_HWCAP);
+  return s390x_variants(f);
 }
 
 #else

@@ -43,4 +43,16 @@ std::vector<std::string> ppc64le_variants(const Ppc64Features &cpu) {
   return {"generic"};
 }
 
+namespace {
+// AT_HWCAP's HWCAP_S390_VXRS (Linux uapi <asm/elf.h>): the vector facility, with the kernel saving its
+// registers. (Bit 13, vector-enhancements 1, stays set under qemu's vx=off: only bit 11 says it.)
+constexpr unsigned long kS390Vector = 1ul << 11;
+} // namespace
+
+std::vector<std::string> s390x_variants(const S390xFeatures &cpu) {
+  if (cpu.hwcap & kS390Vector)
+    return {"z13", "generic"};
+  return {"generic"};
+}
+
 } // namespace ec::simd

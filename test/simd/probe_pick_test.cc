@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: LGPL-2.1-or-later
-// Under qemu the CPU model is chosen per run (QEMU_CPU), and qa/stages/30-ppc64le.sh says which variant
+// Under qemu the CPU model is chosen per run (QEMU_CPU), and qa/lib/cross-suite.sh says which variant
 // the plugin must then load (EC_EXPECT_VARIANT): the probe's best runnable variant that this build has,
 // since the loader skips variants whose library was not built. Built for cross builds only (the CPU is
 // then the emulator's, named by the caller); without EC_EXPECT_VARIANT it fails rather than pass unseen.
@@ -14,7 +14,7 @@ namespace {
 
 TEST(ProbeUnderEmulation, PicksTheExpectedVariant) {
   const char *expected = std::getenv("EC_EXPECT_VARIANT");
-  ASSERT_TRUE(expected && *expected) << "EC_EXPECT_VARIANT is not set: run under qemu as qa/stages/30-ppc64le.sh "
+  ASSERT_TRUE(expected && *expected) << "EC_EXPECT_VARIANT is not set: run under qemu as qa/lib/cross-suite.sh "
                                         "does (QEMU_CPU=CPU EC_EXPECT_VARIANT=variant the probe must pick)";
   const auto runnable = ec::simd::runnable_built_variants();
   ASSERT_FALSE(runnable.empty());

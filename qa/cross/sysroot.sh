@@ -1,24 +1,28 @@
 #!/usr/bin/env bash
 # SPDX-License-Identifier: LGPL-2.1-or-later
-# Builds the ppc64le sysroot from Debian's ppc64el packages, without touching the host's apt state.
+# Builds a cross build's sysroot from Debian's packages of another architecture (ppc64el, s390x), without
+# touching the host's apt state.
 #
-# `dpkg --add-architecture ppc64el` is not an option: installing libisal-dev:ppc64el would remove the
-# amd64 one (not Multi-Arch: same), and a failing ppc64el security index would break every later
-# `apt-get update` on the host. So apt runs with a private configuration (own lists, cache and an empty
+# `dpkg --add-architecture ARCH` is not an option: installing libisal-dev:ARCH would remove the amd64 one
+# (not Multi-Arch: same), and a failing index of that architecture would break every later `apt-get
+# update` on the host. So apt runs with a private configuration (own lists, cache and an empty
 # dpkg status) that only downloads; the debs are unpacked with dpkg -x.
 #
-# Usage: qa/ppc64le/sysroot.sh [SYSROOT]
-#   SYSROOT defaults to $EC_CACHE/ppc64le/<release>/sysroot, the downloads go to $EC_CACHE/ppc64le/<release>/
-#   (<release>: the Ceph release installed here, ceph-releases.tsv; the packages come from the suites of
-#   this system's apt sources, so a release's root gets that release's ppc64el packages).
-# Result: SYSROOT/usr/include (rados, isa-l, jerasure headers) and a runnable ppc64el userland with
+# Usage: qa/cross/sysroot.sh ARCH [SYSROOT]
+#   ARCH is Debian's name of the architecture (ppc64el, s390x). SYSROOT defaults to
+#   $EC_CACHE/ARCH/<release>/sysroot, the downloads go to $EC_CACHE/ARCH/<release>/ (<release>: the Ceph
+#   release installed here, ceph-releases.tsv; the packages come from the suites of this system's apt
+#   sources, so a release's root gets that release's packages).
+# Result: SYSROOT/usr/include (rados, isa-l, jerasure headers) and a runnable userland of ARCH with
 # /usr/bin/ceph-erasure-code-tool and its libraries.
 set -euo pipefail
 . "$(dirname "$0")/../lib/common.sh"
 . "$(dirname "$0")/../lib/private-apt.sh"
 
-SYSROOT=${1:-$(ec_ppc_sysroot)}
-CACHE=$(ec_ppc_cache)
+ARCH=${1:?usage: qa/cross/sysroot.sh ARCH [SYSROOT], ARCH a Debian architecture: ppc64el or s390x}
+SYSROOT=${2:-$(ec_cross_sysroot "$ARCH")}
+CACHE=$(ec_cross_cache "$ARCH")
+TRIPLE=$(dpkg-architecture -a"$ARCH" -qDEB_HOST_MULTIARCH 2>/dev/null)
 APT=$CACHE/apt
 DEBS=$CACHE/debs
 
@@ -31,7 +35,7 @@ TOOL_PKGS=(ceph-base ceph-osd ceph-common)
 
 
 # Kept between runs, keyed by the package list and the versions the archive has now (this system's apt
-# lists, the same source packages as ppc64el's): a Ceph or library update in the archive makes it anew.
+# lists, the same source packages as ARCH's): a Ceph or library update in the archive makes it anew.
 stamp=$SYSROOT/.ec-sysroot-done
 want="${BUILD_PKGS[*]} ${TOOL_PKGS[*]} $(apt-cache policy "${BUILD_PKGS[@]}" "${TOOL_PKGS[@]}" libc6 2>/dev/null |
   awk '/^[^ ]/ {p = $1} /Candidate:/ {printf "%s%s ", p, $2}')"
@@ -42,7 +46,7 @@ fi
 # Downloads of other versions would be unpacked too.
 [ ! -f "$stamp" ] || rm -rf "$DEBS"
 
-private_apt_download "$APT" ppc64el "$DEBS" "${BUILD_PKGS[@]}" "${TOOL_PKGS[@]}"
+private_apt_download "$APT" "$ARCH" "$DEBS" "${BUILD_PKGS[@]}" "${TOOL_PKGS[@]}"
 
 log "unpacking $(ls "$DEBS"/*.deb | wc -l) debs into $SYSROOT"
 rm -rf "$SYSROOT"
@@ -51,18 +55,22 @@ mkdir -p "$SYSROOT"
 echo '*' >"$SYSROOT/.gitignore"
 for d in "$DEBS"/*.deb; do dpkg -x "$d" "$SYSROOT"; done
 # Debian 13 and later ship everything under /usr (merged /usr): the top-level links a system gets from
-# usrmerge are made here, so qemu -L finds the dynamic linker at its PT_INTERP path /lib64/ld64.so.2.
+# usrmerge are made here, so qemu -L finds the dynamic linker at its PT_INTERP path (/lib64/ld64.so.2,
+# /lib/ld64.so.1).
 for d in bin sbin lib lib64; do
   [ -e "$SYSROOT/$d" ] || [ ! -d "$SYSROOT/usr/$d" ] || ln -s "usr/$d" "$SYSROOT/$d"
 done
-# Debian 12's libc6 ships /lib64/ld64.so.2 as an absolute symlink, which would point at the (absent)
-# host path.
-mkdir -p "$SYSROOT/lib64"
-ln -sfn ../lib/powerpc64le-linux-gnu/ld64.so.2 "$SYSROOT/lib64/ld64.so.2"
+# libc6 ships the dynamic linker's PT_INTERP path as an absolute symlink, which would point at the
+# host's path: pointed into the sysroot.
+for link in "$SYSROOT"/lib64/ld64.so.* "$SYSROOT"/lib/ld64.so.*; do
+  [ -L "$link" ] || continue
+  target=$(readlink "$link")
+  [ "${target#/}" = "$target" ] || ln -sfn "$SYSROOT$target" "$link"
+done
 
 # Fail now, not under qemu later, if a library the tool needs is missing.
-missing=$(root_missing_libs "$SYSROOT" powerpc64le-linux-gnu "$SYSROOT/usr/bin/ceph-erasure-code-tool" \
-  "$SYSROOT"/usr/lib/powerpc64le-linux-gnu/ceph/*.so* "$SYSROOT"/usr/lib/powerpc64le-linux-gnu/ceph/erasure-code/*.so)
+missing=$(root_missing_libs "$SYSROOT" "$TRIPLE" "$SYSROOT/usr/bin/ceph-erasure-code-tool" \
+  "$SYSROOT"/usr/lib/"$TRIPLE"/ceph/*.so* "$SYSROOT"/usr/lib/"$TRIPLE"/ceph/erasure-code/*.so)
 [ -z "$missing" ] || die "no downloaded package provides: $(tr '\n' ';' <<<"$missing")"
 echo "$want" >"$stamp"
 echo "$SYSROOT"

@@ -1,0 +1,37 @@
+# shellcheck shell=bash
+# SPDX-License-Identifier: LGPL-2.1-or-later
+# The unit suite of a cross build under qemu-user, one run per CPU model (stages 30 and 32). Needs
+# common.sh, record.sh, proof-cache.sh and variants.sh.
+
+# ec_cross_unit_suite BUILD QEMU "MODELS": BUILD's suite under QEMU (its program name) as each of MODELS
+# (qemu -cpu models of BUILD's variants, best first); each run asserts the variant the probe picks.
+# Every test but three (below), ceph_erasure_code_benchmark's included (they name their program by its
+# target, so ctest puts the emulator in front of them), runs under the newest model, which runs every
+# variant; under the older ones what depends on the CPU: the kernels of the variant it is the model of (an
+# instruction it lacks is a SIGILL there; the older variants' kernels ran under their own models, the
+# generic and test-only ones under the newest, and qemu executes an instruction alike under each model
+# that has it), the probe's pick, the loader and the plugin on the picked variant. The GF and codec
+# suites, the threads and memory tests and the refusals give the same result on any model, so they run
+# once, and so does the golden decode under erasures (the kernels it calls are the simd suite's), the
+# check of the variants' hot loops (their objects' disassembly, no qemu) and their instruction counts
+# (each under its own model, named in the test). The exhaustive decode (every erasure pattern), the
+# decode cache's memory bounds and the coding matrices of more than 40 chunks run on none: their matrices
+# and bookkeeping are portable code that the host's gcc of the same release proves, the kernels they call
+# are the simd suite's, and the sampled decode patterns and the matrices of up to 40 chunks run here.
+ec_cross_unit_suite() {
+  local build=$1 qemu=$2 cpus=$3 newest cpu variant others what scope
+  newest=$(head -1 <<<"$cpus")
+  for cpu in $cpus; do
+    variant=$(ec_variant_of_qemu_cpu "$build" "$cpu")
+    scope=(-E '^decode\.every_pattern|^decode_cache_memory\.|^gf\.GfMatrixLarge\.') what=""
+    if [ "$cpu" != "$newest" ]; then
+      what="; what depends on the CPU"
+      # The kernel suites' other parameters: every other variant, the reference and the test-only all_hooks.
+      others=$(ec_variants "$build" | grep -vxF "$variant" | paste -sd'|')
+      scope=(-E "^(gf|codec|abi)\.|^(thread_safety|decode_cache_memory|cache_alloc|ConformanceProfileMap)\.|^decode\.every_pattern|^golden\.every_variant_decodes|^isal_compare|^bench_(refuses|jerasure)|^simd\.(hot_loop_spills|counted_insns)\.|^(simd|vectors)\.Variants/.*/($others|reference|all_hooks)( |\$)")
+    fi
+    log "unit tests under $qemu -cpu $cpu (the probe must pick $variant)$what"
+    QEMU_CPU=$cpu EC_EXPECT_VARIANT=$variant ec_proof_step "ctest-$cpu" \
+      ctest --test-dir "$build" --output-on-failure -j"$(nproc)" "${scope[@]}"
+  done
+}

@@ -1,0 +1,40 @@
+#!/usr/bin/env bash
+# SPDX-License-Identifier: LGPL-2.1-or-later
+# IBM Z without the hardware: cross-build the whole project, its engine's suites included (the machine is
+# big-endian, which no other tree is), with Debian's s390x toolchain; run the unit suite under qemu-s390x
+# with the vector facility (z13) and without it (generic), each run asserting the variant the probe picks;
+# then Debian's own s390x ceph-erasure-code-tool under qemu with the cross-built plugin against the amd64
+# tool's shards. Installed release only: the other releases' s390x compilers and tools come with their
+# packages.
+#   EC_S390X_BUILD  build directory (default $EC_TOP/build-s390x)
+set -euo pipefail
+. "$(dirname "$0")/../lib/common.sh"
+. "$EC_TOP/qa/lib/record.sh"
+. "$EC_TOP/qa/lib/proof-cache.sh"
+. "$EC_TOP/qa/lib/variants.sh"
+. "$EC_TOP/qa/lib/cross-suite.sh"
+
+# libjerasure-dev, libisal-dev: the reference shards of ceph-tool-test where the release's tool writes no
+# parity. dpkg-dev, debhelper: debian/rules configures the cross build (ec_cross_configure).
+ensure_packages g++-s390x-linux-gnu qemu-user cmake ninja-build googletest ceph-base libjerasure-dev libisal-dev \
+  dpkg-dev debhelper
+BUILD=${EC_S390X_BUILD:-$EC_TOP/build-s390x}
+SYSROOT=$(ec_cross_sysroot s390x)
+
+log "s390x sysroot (Debian packages via a private apt configuration)"
+ec_step sysroot bash "$EC_TOP/qa/cross/sysroot.sh" s390x "$SYSROOT" >/dev/null
+
+log "cross build in $BUILD"
+# The unit suite and Debian's tool below run the cross build against the sysroot: a proof of both.
+export EC_PROOF_TREES=$BUILD EC_PROOF_FILES=$SYSROOT/.ec-sysroot-done
+ec_cross_configure "$BUILD" s390x
+cpus=$(ec_variant_qemu_cpus "$BUILD")
+ec_build build cmake --build "$BUILD" -j"$(nproc)"
+
+ec_cross_unit_suite "$BUILD" qemu-s390x "$cpus"
+
+# The stock jerasure plugin and power8's jerasure and isa codes on every case with the vector facility,
+# power8's on one case without it (the generic variant's kernels ran above).
+log "Debian's s390x ceph-erasure-code-tool under qemu vs the amd64 tool"
+ec_proof_step ceph-tool-test bash "$EC_TOP/qa/cross/ceph-tool-test" --arch s390x --sysroot "$SYSROOT" --build "$BUILD" \
+  --cpus "$(tr '\n' ' ' <<<"$cpus")"

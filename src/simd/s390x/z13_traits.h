@@ -1,0 +1,84 @@
+// SPDX-License-Identifier: LGPL-2.1-or-later
+// IBM z13 (the vector facility) primitives for the loop skeleton: split-nibble multiplication with VPERM.
+//
+// VPERM picks each byte of its result from the 32-byte pair of its first two operands by the low 5 bits
+// of the index byte. With the nibble table as both operands, bit 4 picks between two copies of it, so the
+// low-nibble lookup needs no mask; VESRLB (a byte-wise shift) brings the high nibble down. A multiply is
+// two VPERMs and a VX. The machine is big-endian and VPERM numbers a register's bytes in memory order, so
+// tables and data are loaded as they lie, with no reversal (POWER's little-endian tables are reversed).
+// Tails use VLL/VSTL, which touch exactly the bytes asked for.
+#ifndef EC_SIMD_S390X_Z13_TRAITS_H
+#define EC_SIMD_S390X_Z13_TRAITS_H
+
+#include <vecintrin.h>
+
+#include <cstddef>
+#include <cstdint>
+#include <cstring>
+
+#include "gf/expand.h"
+#include "simd/skeleton/tuning.h"
+
+// vecintrin.h defines these as macros, which breaks std headers included after it.
+#undef vector
+#undef pixel
+#undef bool
+
+namespace ec::simd {
+namespace {
+
+struct Z13Traits : skeleton::Tuning<Z13Traits> {
+  using Vec = __vector unsigned char;
+  struct Table {
+    Vec lo, hi;
+  };
+  // The source itself indexes the low-nibble table (VPERM ignores its top 3 bits); its high nibbles are
+  // shifted down once per source and pass, for every row.
+  struct Src {
+    Vec lo, hi;
+  };
+
+  static constexpr std::size_t kWidth = 16;
+  static constexpr std::size_t kTableBytes = 32;
+  static constexpr bool kMaskedTail = true;
+  // 32 vector registers: rows x unroll accumulators, two per unrolled source, a table pair and the two
+  // lookups of a product fit at each step below (8 + 16 + 4, 16 + 8 + 4, 16 + 4 + 4).
+  static constexpr unsigned kMaxRows = 8;
+  static constexpr unsigned unroll(unsigned rows) { return rows <= 1 ? 8 : rows <= 2 ? 4 : rows <= 5 ? 2 : 1; }
+
+  static Vec load(const std::uint8_t *p) {
+    Vec v;
+    std::memcpy(&v, p, sizeof v); // VL: any alignment
+    return v;
+  }
+  static void store(std::uint8_t *p, Vec v) { std::memcpy(p, &v, sizeof v); }
+  // VLL and VSTL take the index of the last byte, n - 1 (the skeleton's tails have 0 < n < 16).
+  static Vec load_partial(const std::uint8_t *p, std::size_t n) {
+    return vec_load_len(p, static_cast<unsigned>(n - 1));
+  }
+  static void store_partial(std::uint8_t *p, std::size_t n, Vec v) {
+    vec_store_len(v, p, static_cast<unsigned>(n - 1));
+  }
+  // VL takes a 12-bit displacement: a block's registers load from one base register (skeleton source_base).
+  static const std::uint8_t *source_base(const std::uint8_t *p) {
+    __asm__("" : "+a"(p));
+    return p;
+  }
+
+  static Vec zero() { return Vec{}; }
+  static Vec add(Vec a, Vec b) { return a ^ b; }
+  static Table load_table(const std::uint8_t *p) { return Table{load(p), load(p + 16)}; }
+  static Src prepare(Vec x) { return Src{x, x >> 4}; }
+  static Vec mul(const Table &t, const Src &s) { return vec_perm(t.lo, t.lo, s.lo) ^ vec_perm(t.hi, t.hi, s.hi); }
+  // lo[16] then hi[16], in memory order, which is VPERM's byte order here.
+  static void expand(std::uint8_t coef, std::uint8_t *table) {
+    const gf::NibbleTables t = gf::nibble_tables(coef);
+    std::memcpy(table, t.lo, 16);
+    std::memcpy(table + 16, t.hi, 16);
+  }
+};
+
+} // namespace
+} // namespace ec::simd
+
+#endif
