@@ -5,14 +5,15 @@
 # system plugin directory with no build-tree path anywhere (ceph-erasure-code-tool without
 # --erasure_code_dir, shards equal to jerasure's, the installed ceph-ec-power8-benchmark, and Ceph's own
 # ceph_erasure_code_benchmark where ceph-test ships it: qa/tool/ceph-benchmark-test), run the EC-pool
-# cluster test against the installed plugin, and remove the package again. Then the ppc64el package, cross-built without `dpkg --add-architecture`
-# (debian/README.source), checked under qemu with Debian's ppc64el ceph-erasure-code-tool.
+# cluster test against the installed plugin, and remove the package again. Then the ppc64el and s390x
+# packages, cross-built without `dpkg --add-architecture` (debian/README.source), checked under qemu with
+# Debian's ceph-erasure-code-tool of each.
 #   EC_DEB_POOL_PARTS  parts of qa/standalone/ec-pool-test to run against the installed package (default
 #                      "lrc bad", ~1 min: daemons that load the installed libraries from the system plugin
 #                      directory encode, decode and refuse bad profiles; the whole test, ~5 min, is what
 #                      stage 40 ran through the same libraries of the build tree: "all" runs it again,
 #                      "none" skips it)
-#   EC_DEB_CROSS=0     skip the ppc64el cross build
+#   EC_DEB_CROSS       the cross-built packages' architectures (default "ppc64el s390x"; 0: none)
 #   EC_DEB_KEEP=1      keep the work directory (packages, build log)
 set -euo pipefail
 # shellcheck source=qa/lib/common.sh
@@ -276,39 +277,73 @@ for f in /usr/bin/ceph-ec-power8-benchmark /usr/bin/ceph-ec-power8; do
 done
 step "amd64 package ok ($((SECONDS - T0))s)"
 
-# ---------------------------------------------------------------- ppc64el cross build
-if [ "${EC_DEB_CROSS:-1}" != 0 ]; then
-  ensure_packages g++-powerpc64le-linux-gnu qemu-user
-  log "ppc64el sysroot (qa/cross/sysroot.sh: private apt configuration, dpkg -x)"
-  SYSROOT=$(bash "$EC_TOP/qa/cross/sysroot.sh" ppc64el)
-  DEBS=$(ec_cross_cache ppc64el)/debs
-  log "dpkg-buildpackage -a ppc64el -d -us -uc -b (log: $WORK/cross.log)"
+# ---------------------------------------------------------------- the cross-built packages
+# cross_package ARCH QEMU: the package for Debian architecture ARCH (ppc64el, s390x), cross-built against
+# its sysroot, lintian-clean, its libraries those the build lists, and the packaged libraries under qemu
+# as each CPU model of its variants in Debian's ceph-erasure-code-tool of ARCH: the shards must equal
+# amd64 jerasure's (a tool that writes no parity: the data shards, and power8 under qemu decodes from
+# libjerasure's parity).
+cross_package() {
+  local arch=$1 qemu=$2 sysroot debs triple pdeb psys pcontents pbuild pcpus plint x cpu variant i off t
+  log "$arch sysroot (qa/cross/sysroot.sh: private apt configuration, dpkg -x)"
+  sysroot=$(bash "$EC_TOP/qa/cross/sysroot.sh" "$arch")
+  debs=$(ec_cross_cache "$arch")/debs
+  triple=$(dpkg-architecture -a"$arch" -qDEB_HOST_MULTIARCH 2>/dev/null)
+  log "dpkg-buildpackage -a $arch -d -us -uc -b (log: $WORK/cross-$arch.log)"
   t=$SECONDS
   (cd "$WORK/src" && rm -rf obj-* && debian/rules clean >/dev/null 2>&1) || true
-  if ! (cd "$WORK/src" && EC_CROSS_SYSROOT=$SYSROOT EC_CROSS_DEBS=$DEBS \
-    DEB_BUILD_OPTIONS="parallel=${EC_DEB_PARALLEL:-2}" ec_build dpkg-buildpackage-ppc64el dpkg-buildpackage -a ppc64el -d -us -uc -b) \
-    >"$WORK/cross.log" 2>&1; then
-    tail -40 "$WORK/cross.log" >&2
-    die "ppc64el dpkg-buildpackage failed"
+  if ! (cd "$WORK/src" && EC_CROSS_SYSROOT=$sysroot EC_CROSS_DEBS=$debs \
+    DEB_BUILD_OPTIONS="parallel=${EC_DEB_PARALLEL:-2}" ec_build "dpkg-buildpackage-$arch" dpkg-buildpackage -a "$arch" -d -us -uc -b) \
+    >"$WORK/cross-$arch.log" 2>&1; then
+    tail -40 "$WORK/cross-$arch.log" >&2
+    die "$arch dpkg-buildpackage failed"
   fi
   step "cross-built in $((SECONDS - t))s"
-  pdeb=$(ls "$WORK"/${PKG}_*_ppc64el.deb)
+  pdeb=$(ls "$WORK"/${PKG}_*_"$arch".deb)
   dpkg-deb -f "$pdeb" Architecture Depends >&2
-  PSYS=usr/lib/powerpc64le-linux-gnu/ceph/erasure-code
+  psys=usr/lib/$triple/ceph/erasure-code
   pcontents=$(dpkg-deb -c "$pdeb" | awk '{print $6}')
-  PBUILD=$WORK/src/obj-powerpc64le-linux-gnu
-  packaged_libraries_are_listed "$PBUILD" "$pdeb" "$pcontents" "$PSYS"
-  pcpus=$(ec_variant_qemu_cpus "$PBUILD")
-  plint=$(lintian --fail-on error "$(ls "$WORK"/${PKG}_*_ppc64el.changes)" 2>&1) || {
+  pbuild=$WORK/src/obj-$(dpkg-architecture -a"$arch" -qDEB_HOST_GNU_TYPE 2>/dev/null)
+  packaged_libraries_are_listed "$pbuild" "$pdeb" "$pcontents" "$psys"
+  pcpus=$(ec_variant_qemu_cpus "$pbuild")
+  plint=$(lintian --fail-on error "$(ls "$WORK"/${PKG}_*_"$arch".changes)" 2>&1) || {
     echo "$plint" >&2
-    die "lintian reported errors on the ppc64el package"
+    die "lintian reported errors on the $arch package"
   }
-  step "ppc64el lintian: $(grep -c '^E:' <<<"$plint" || true) errors, $(grep -c '^W:' <<<"$plint" || true) warnings"
-  # The packaged libraries, under qemu as each CPU, in Debian's ppc64el ceph-erasure-code-tool: the
-  # shards must equal amd64 jerasure's (a tool that writes no parity: the data shards, and power8 under
-  # qemu decodes from libjerasure's parity).
-  X=$WORK/ppc64el-root
-  dpkg-deb -x "$pdeb" "$X"
+  step "$arch lintian: $(grep -c '^E:' <<<"$plint" || true) errors, $(grep -c '^W:' <<<"$plint" || true) warnings"
+  x=$WORK/$arch-root
+  dpkg-deb -x "$pdeb" "$x"
+  for cpu in $pcpus; do
+    variant=$(ec_variant_of_qemu_cpu "$pbuild" "$cpu")
+    rm -rf "$WORK/qp" && mkdir -p "$WORK/qp" && cp "$WORK/qj/o" "$WORK/qp/"
+    (cd "$WORK/qp" && QEMU_CPU=$cpu timeout 300 "$qemu" -L "$sysroot" "$sysroot/usr/bin/ceph-erasure-code-tool" \
+      -c /dev/null --erasure_code_dir "$x/$psys" encode "${profile/jerasure/power8}" 4096 0,1,2,3,4,5 o >log 2>&1) ||
+      die "$arch tool under qemu ($cpu) with the packaged plugin failed: $(tail -3 "$WORK/qp/log")"
+    for i in $shards; do
+      cmp -s "$WORK/qp/o.$i" "$WORK/qj/o.$i" || die "qemu $cpu: shard $i differs from amd64 jerasure's"
+    done
+    grep -q "selected variant $variant " "$WORK/qp/log" ||
+      die "qemu $cpu: the packaged loader did not pick $variant: $(grep -o 'selected variant .*' "$WORK/qp/log")"
+    if [ $tool_parity = no ]; then
+      rm -f "$WORK/qp/o" "$WORK/qp/o.0" "$WORK/qp/o.1"
+      cp "$WORK/qj/o.4" "$WORK/qj/o.5" "$WORK/qp/"
+      (cd "$WORK/qp" && QEMU_CPU=$cpu timeout 300 "$qemu" -L "$sysroot" "$sysroot/usr/bin/ceph-erasure-code-tool" \
+        -c /dev/null --erasure_code_dir "$x/$psys" decode "${profile/jerasure/power8}" 4096 2,3,4,5 o >>log 2>&1) ||
+        die "$arch tool under qemu ($cpu): power8 decode failed: $(tail -3 "$WORK/qp/log")"
+      off=$(decoded_offset "$WORK/qj/o" "$WORK/qp/o" 4 2 4096) || die "qemu $cpu: power8's decode from libjerasure's parity: $off"
+      step "  $arch, qemu -cpu $cpu: selected variant $variant, 4 data shards = amd64's (no parity written), decode from libjerasure's parity ok"
+    else
+      step "  $arch, qemu -cpu $cpu: selected variant $variant, 6 shards = amd64 jerasure's"
+    fi
+  done
+}
+
+CROSS_ARCHES=${EC_DEB_CROSS:-ppc64el s390x}
+[ "$CROSS_ARCHES" != 0 ] || CROSS_ARCHES=""
+if [ -n "$CROSS_ARCHES" ]; then
+  # shellcheck disable=SC2046
+  ensure_packages qemu-user $(for a in $CROSS_ARCHES; do echo "g++-$(dpkg-architecture -a"$a" -qDEB_HOST_GNU_TYPE 2>/dev/null)"; done)
+  # The amd64 reference shards every architecture's packaged plugin must write.
   mkdir -p "$WORK/qj"
   head -c 300007 /dev/urandom >"$WORK/qj/o"
   profile=plugin=jerasure,technique=reed_sol_van,k=4,m=2
@@ -319,28 +354,12 @@ if [ "${EC_DEB_CROSS:-1}" != 0 ]; then
     shards="0 1 2 3"
     "$oracle" 4 2 4096 "$WORK/qj/o" || die "jerasure-shards failed"
   fi
-  for cpu in $pcpus; do
-    variant=$(ec_variant_of_qemu_cpu "$PBUILD" "$cpu")
-    rm -rf "$WORK/qp" && mkdir -p "$WORK/qp" && cp "$WORK/qj/o" "$WORK/qp/"
-    (cd "$WORK/qp" && QEMU_CPU=$cpu timeout 300 qemu-ppc64le -L "$SYSROOT" "$SYSROOT/usr/bin/ceph-erasure-code-tool" \
-      -c /dev/null --erasure_code_dir "$X/$PSYS" encode "${profile/jerasure/power8}" 4096 0,1,2,3,4,5 o >log 2>&1) ||
-      die "ppc64el tool under qemu ($cpu) with the packaged plugin failed: $(tail -3 "$WORK/qp/log")"
-    for i in $shards; do
-      cmp -s "$WORK/qp/o.$i" "$WORK/qj/o.$i" || die "qemu $cpu: shard $i differs from amd64 jerasure's"
-    done
-    grep -q "selected variant $variant " "$WORK/qp/log" ||
-      die "qemu $cpu: the packaged loader did not pick $variant: $(grep -o 'selected variant .*' "$WORK/qp/log")"
-    if [ $tool_parity = no ]; then
-      rm -f "$WORK/qp/o" "$WORK/qp/o.0" "$WORK/qp/o.1"
-      cp "$WORK/qj/o.4" "$WORK/qj/o.5" "$WORK/qp/"
-      (cd "$WORK/qp" && QEMU_CPU=$cpu timeout 300 qemu-ppc64le -L "$SYSROOT" "$SYSROOT/usr/bin/ceph-erasure-code-tool" \
-        -c /dev/null --erasure_code_dir "$X/$PSYS" decode "${profile/jerasure/power8}" 4096 2,3,4,5 o >>log 2>&1) ||
-        die "ppc64el tool under qemu ($cpu): power8 decode failed: $(tail -3 "$WORK/qp/log")"
-      off=$(decoded_offset "$WORK/qj/o" "$WORK/qp/o" 4 2 4096) || die "qemu $cpu: power8's decode from libjerasure's parity: $off"
-      step "  qemu -cpu $cpu: selected variant $variant, 4 data shards = amd64's (no parity written), decode from libjerasure's parity ok"
-    else
-      step "  qemu -cpu $cpu: selected variant $variant, 6 shards = amd64 jerasure's"
-    fi
+  for a in $CROSS_ARCHES; do
+    case $a in
+      ppc64el) cross_package ppc64el qemu-ppc64le ;;
+      s390x) cross_package s390x qemu-s390x ;;
+      *) die "EC_DEB_CROSS: no cross package for '$a' (ppc64el, s390x)" ;;
+    esac
   done
 fi
 step "debian package stage ok ($((SECONDS - T0))s)"
