@@ -6,7 +6,11 @@
 # by primaries of the other architecture, deep-scrub, byte-for-byte reads (qa/mixed/mixed-cluster-test).
 # Needs the native plugin of stage 10 ($EC_BUILD/lib). The ppc64el plugin comes from stage 30's cross
 # build when it ran; otherwise it is configured and built here the same way (plugin targets only).
-#   EC_PPC64LE_BUILD   cross build directory (default $EC_TOP/build-ppc64le)
+#   EC_PPC64LE_BUILD   ppc64el cross build directory (default $EC_TOP/build-ppc64le)
+#   EC_S390X_BUILD     an s390x cross build (stage 32's, $EC_TOP/build-s390x): with it, osd.6 is Debian's
+#                      s390x ceph-osd under qemu-s390x instead. Not the test command's: Ceph's messenger
+#                      can deadlock a big-endian and a little-endian OSD that connect to each other at once
+#                      (qa/mixed/mixed-cluster-test says how), which a run of this stage hit
 # On Tentacle and later (stage 70 runs it in the newest release's root) the test runs its isa part only:
 # Tentacle's default isa pool without power8, adopted, and a pool of a power8 default profile (the
 # techniques part is the installed release's, and it reads shards from memstore with
@@ -19,7 +23,7 @@ set -euo pipefail
 . "$(dirname "$0")/../lib/common.sh"
 . "$EC_TOP/qa/lib/record.sh"
 ensure_packages ceph-mon ceph-mgr ceph-osd ceph-common jq iproute2 coreutils qemu-user \
-  g++-powerpc64le-linux-gnu cmake ninja-build googletest dpkg-dev debhelper
+  g++-powerpc64le-linux-gnu g++-s390x-linux-gnu cmake ninja-build googletest dpkg-dev debhelper
 [ -e "$EC_BUILD/lib/libec_power8.so" ] || die "$EC_BUILD/lib/libec_power8.so missing: run stage 10 (the build) first"
 BUILD=${EC_PPC64LE_BUILD:-$EC_TOP/build-ppc64le}
 
@@ -32,12 +36,24 @@ if [ ! -f "$BUILD/CMakeCache.txt" ]; then
 fi
 log "ppc64el plugin in $BUILD/lib"
 ec_build build-plugins cmake --build "$BUILD" -j"$(nproc)" --target ec_power8
+S390X=${EC_S390X_BUILD:-} S390X_ROOT=""
+if [ -n "$S390X" ]; then
+  log "s390x root for ceph-osd"
+  S390X_ROOT=$(ec_step s390x-osd-root bash "$EC_TOP/qa/cross/sysroot.sh" s390x)
+  if [ ! -f "$S390X/CMakeCache.txt" ]; then
+    log "no cross build in $S390X: configuring it as stage 32 does"
+    ec_cross_configure "$S390X" s390x
+  fi
+  log "s390x plugin in $S390X/lib"
+  ec_build build-s390x-plugins cmake --build "$S390X" -j"$(nproc)" --target ec_power8
+fi
 
 if release_tentacle_or_later "$(release_installed)"; then
   export EC_MIXED_PART=${EC_MIXED_PART:-isa} EC_MIXED_OLDEST_CPU=power9
 fi
-# A proof (qa/lib/proof-cache.sh) of the tree, both plugin builds, the release's packages and the
-# ppc64el OSD root's: not run again while they are unchanged.
+# A proof (qa/lib/proof-cache.sh) of the tree, the plugin builds, the release's packages and the OSD
+# roots': not run again while they are unchanged.
 . "$EC_TOP/qa/lib/proof-cache.sh"
-EC_PROOF_TREES="$EC_BUILD/lib $BUILD/lib" EC_PROOF_FILES=$ROOT/.ec-sysroot-done \
-  EC_PPC64LE_BUILD=$BUILD EC_MIXED_ROOT=$ROOT ec_proof_step mixed-cluster-test "$EC_TOP/qa/mixed/mixed-cluster-test" "$@"
+EC_PROOF_TREES="$EC_BUILD/lib $BUILD/lib${S390X:+ $S390X/lib}" EC_PROOF_FILES="$ROOT/.ec-sysroot-done${S390X_ROOT:+ $S390X_ROOT/.ec-sysroot-done}" \
+  EC_PPC64LE_BUILD=$BUILD EC_S390X_BUILD=$S390X EC_MIXED_ROOT=$ROOT EC_MIXED_S390X_ROOT=$S390X_ROOT \
+  ec_proof_step mixed-cluster-test "$EC_TOP/qa/mixed/mixed-cluster-test" "$@"
