@@ -1,10 +1,12 @@
 # shellcheck shell=bash
 # SPDX-License-Identifier: LGPL-2.1-or-later
-# One count of the workloads driver (workloads.cc) under qemu-ppc64le with the instruction counter
-# (insn_count.c), shared by workload-counts (the evidence tables) and test/simd/counted_insns (the
-# compiler hooks' check). The counter is written to qemu 7.2's plugin API v1, Debian 12's qemu-user:
-# later qemu refuses a v1 plugin, so counts run under the host's qemu whichever suite's compiler built
-# the driver (a static executable).
+# One count of the workloads driver (workloads.cc) under qemu-user with the instruction counter
+# (insn_count.c), shared by the evidence tables (tools/research/ppc64le/workload-counts,
+# tools/research/s390x/evidence) and test/simd/counted_insns (the compiler hooks' check). The counter is
+# written to qemu 7.2's plugin API v1, Debian 12's qemu-user: later qemu refuses a v1 plugin, so counts
+# run under the host's qemu whichever suite's compiler built the driver.
+#   EC_COUNT_QEMU  the emulator and its options (default qemu-ppc64le; e.g. "qemu-s390x -L SYSROOT" for a
+#                  dynamically linked driver)
 
 # ec_count_plugin DIR: the counter built with this machine's C compiler in DIR; prints its path.
 ec_count_plugin() {
@@ -15,16 +17,17 @@ ec_count_plugin() {
 }
 
 # ec_count_workload PLUGIN DRIVER IMPL CPU FILTERS WORKLOAD K M CHUNK CALLS: runs DRIVER (IMPL WORKLOAD K M
-# CHUNK CALLS) as qemu -cpu CPU, counting the symbols FILTERS names (comma-separated sym=...) between the
-# driver's markers. Prints "instructions_per_byte digest layer_instructions_per_call": bytes are k data
+# CHUNK CALLS) as qemu -cpu CPU, counting the symbols FILTERS names (comma-separated sym=...; empty: every
+# instruction, shared libraries' included) between the driver's markers. Prints "instructions_per_byte digest layer_instructions_per_call": bytes are k data
 # chunks a call for encode and decode, one chunk for update; the layer is what the counted symbols hold
 # beyond the kernels (RegionLoops, _vsx). Fails saying why on a driver failure, an unreached window or no
 # count.
 ec_count_workload() {
-  local plugin=$1 driver=$2 impl=$3 cpu=$4 filters=$5 workload=$6 k=$7 m=$8 chunk=$9 calls=${10} bytes out
+  local plugin=$1 driver=$2 impl=$3 cpu=$4 filters=$5 workload=$6 k=$7 m=$8 chunk=$9 calls=${10} bytes out qemu
   bytes=$((k * chunk * calls))
   [ "$workload" != update ] || bytes=$((chunk * calls))
-  out=$(qemu-ppc64le -cpu "$cpu" -plugin "$plugin,$filters,start=ec_bench_count_start,stop=ec_bench_count_stop" \
+  read -ra qemu <<<"${EC_COUNT_QEMU:-qemu-ppc64le}"
+  out=$("${qemu[@]}" -cpu "$cpu" -plugin "$plugin,${filters:+$filters,}start=ec_bench_count_start,stop=ec_bench_count_stop" \
           -d plugin "$driver" "$impl" "$workload" "$k" "$m" "$chunk" "$calls" 2>&1) ||
     { echo "$impl $workload $k+$m $chunk: $out" >&2; return 1; }
   ! grep -q 'never ran' <<<"$out" ||

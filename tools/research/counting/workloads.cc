@@ -1,16 +1,21 @@
 // SPDX-License-Identifier: LGPL-2.1-or-later
-// Encode, update and decode driver for instruction counting under qemu (tools/research/ppc64le/evidence): the calls
-// a user of each library makes, on the same code (ISA-L's gf_gen_rs_matrix, which power8-code=isa
-// technique=reed_sol_van builds too), the same data and the same erasures. It never times anything.
+// Encode, update and decode driver for instruction counting under qemu (tools/research/ppc64le/evidence,
+// tools/research/s390x/evidence): the calls a user of each library makes, on the same code (ISA-L's
+// gf_gen_rs_matrix, which power8-code=isa technique=reed_sol_van builds too, or jerasure's reed_sol_van),
+// the same data and the same erasures. It never times anything.
 //
-//   ec_ppc64le_workloads <power8|power9|power10|generic> WORKLOAD K M CHUNK_BYTES CALLS
-//   ec_ppc64le_workloads_isal_<cpu> isal WORKLOAD K M CHUNK_BYTES CALLS
+//   <arch>_workloads VARIANT[/jerasure] WORKLOAD K M CHUNK_BYTES CALLS   power8's engine on that variant,
+//                                            with isa's code, or with jerasure's (power8-code=jerasure)
+//   <arch>_workloads_isal[_<cpu>] isal WORKLOAD K M CHUNK_BYTES CALLS     ISA-L (EC_BENCH_ISAL)
+//   <arch>_workloads_jerasure jerasure WORKLOAD K M CHUNK_BYTES CALLS    jerasure over gf-complete, w=8
+//                                                                        (EC_BENCH_JERASURE)
 // WORKLOAD:
 //   encode     k data chunks into m parities: Codec::encode / ec_encode_data
-//   update     the last data chunk's delta into every parity: Codec::apply_delta / ec_encode_data_update
+//   update     the last data chunk's delta into every parity: Codec::apply_delta / ec_encode_data_update /
+//              galois_w08_region_multiply with add per parity (jerasure has no update call)
 //   decode-L   data chunks 0..L-1 lost, rebuilt from the first k survivors: Codec::decode / Ceph's isa
 //              recipe (isal_compare's IsalDecoder: inverted survivor matrix, ec_init_tables, tables cached
-//              per erasure pattern, ec_encode_data)
+//              per erasure pattern, ec_encode_data) / jerasure_matrix_decode, as Ceph's jerasure plugin
 // One warm-up call (it builds and caches the decode plans) precedes the CALLS counted calls, which run
 // between ec_bench_count_start() and ec_bench_count_stop(): the counting plugin's start= and stop= markers.
 // Afterwards each output is checked against the data, independently of the other library, and a digest
@@ -23,10 +28,14 @@
 #include <string>
 #include <vector>
 
-#ifdef EC_BENCH_ISAL
+#if defined(EC_BENCH_ISAL)
 #include <isa-l/erasure_code.h>
 
 #include "isal_decoder.h"
+#elif defined(EC_BENCH_JERASURE)
+#include <jerasure.h>
+#include <galois.h>
+#include <reed_sol.h>
 #else
 #include <sstream>
 
@@ -54,7 +63,7 @@ std::uint8_t *aligned(std::size_t n) {
   return static_cast<std::uint8_t *>(p);
 }
 
-#ifdef EC_BENCH_ISAL
+#if defined(EC_BENCH_ISAL)
 // ISA-L as a user calls it: the generator once, the parity rows' tables once.
 class Library {
 public:
@@ -83,6 +92,51 @@ private:
   std::vector<std::uint8_t> generator_, tables_;
   std::unique_ptr<isal_compare::IsalDecoder> decoder_;
 };
+#elif defined(EC_BENCH_JERASURE)
+// jerasure as Ceph's jerasure plugin calls it for technique=reed_sol_van: the coding matrix once, then
+// jerasure_matrix_encode and jerasure_matrix_decode (which inverts the survivors' matrix on every call).
+class Library {
+public:
+  Library(const std::string &impl, unsigned k, unsigned m) : k_(k), m_(m) {
+    if (impl != "jerasure")
+      fail("this build runs jerasure only (jerasure)");
+    matrix_ = reed_sol_vandermonde_coding_matrix(k_, m_, 8);
+    if (!matrix_)
+      fail("jerasure has no reed_sol_van matrix for this k and m");
+  }
+  ~Library() { std::free(matrix_); }
+  Library(const Library &) = delete;
+  Library &operator=(const Library &) = delete;
+  void encode(std::size_t len, std::uint8_t **data, std::uint8_t **parity) {
+    jerasure_matrix_encode(k_, m_, 8, matrix_, reinterpret_cast<char **>(data), reinterpret_cast<char **>(parity),
+                           static_cast<int>(len));
+  }
+  void update(std::size_t len, unsigned j, std::uint8_t *delta, std::uint8_t **parity) {
+    for (int r = 0; r < m_; r++)
+      galois_w08_region_multiply(reinterpret_cast<char *>(delta), matrix_[r * k_ + static_cast<int>(j)],
+                                 static_cast<int>(len), reinterpret_cast<char *>(parity[r]), 1);
+  }
+  void decode(std::size_t len, std::uint8_t **chunks, std::uint8_t **rebuilt) {
+    std::vector<int> erasures;
+    std::vector<char *> data(k_), coding(m_);
+    for (int id = 0, i = 0; id < k_ + m_; id++) {
+      char *p = reinterpret_cast<char *>(chunks[id]);
+      if (!p) {
+        erasures.push_back(id);
+        p = reinterpret_cast<char *>(rebuilt[i++]);
+      }
+      (id < k_ ? data[id] : coding[id - k_]) = p;
+    }
+    erasures.push_back(-1);
+    if (jerasure_matrix_decode(k_, m_, 8, matrix_, 1, erasures.data(), data.data(), coding.data(),
+                               static_cast<int>(len)) != 0)
+      fail("jerasure could not decode");
+  }
+
+private:
+  int k_, m_;
+  int *matrix_ = nullptr;
+};
 #else
 // Codec::apply_delta's common case is inline (codec.h), so its instructions land in the caller: this
 // wrapper is that caller, a function of its own whose name workload-counts counts as codec layer.
@@ -92,16 +146,20 @@ extern "C" __attribute__((noinline)) int ec_bench_codec_apply_delta(const ec::co
   return codec.apply_delta(len, j, delta, parity);
 }
 
-// power8's engine as the plugin drives it, with isa's Reed-Solomon code.
+// power8's engine as the plugin drives it, with isa's Reed-Solomon code, or jerasure's (VARIANT/jerasure).
 class Library {
 public:
   Library(const std::string &impl, unsigned k, unsigned m) : k_(k), m_(m) {
-    const ec::simd::Kernels *kernels = ec::simd::find_built_variant(impl);
+    const std::size_t slash = impl.find('/');
+    const std::string variant = impl.substr(0, slash), code = slash == std::string::npos ? "isa" : impl.substr(slash + 1);
+    if (code != "isa" && code != "jerasure")
+      fail("no code " + code + " (isa, jerasure)");
+    const ec::simd::Kernels *kernels = ec::simd::find_built_variant(variant);
     if (!kernels)
-      fail("no variant " + impl + " in this build");
+      fail("no variant " + variant + " in this build");
     codec_ = std::make_unique<ec::codec::Codec>(*kernels,
                                                 std::make_shared<ec::codec::DecodeCache>(std::size_t{32} << 20));
-    ec::codec::Profile profile{{"power8-code", "isa"}, {"technique", "reed_sol_van"}, {"k", std::to_string(k)},
+    ec::codec::Profile profile{{"power8-code", code}, {"technique", "reed_sol_van"}, {"k", std::to_string(k)},
                                {"m", std::to_string(m)}};
     // Only isa's bound on m is used of these defaults (k and m are given).
     const ec::codec::ReleaseDefaults defaults{7, 3, 2, 2048, 32};

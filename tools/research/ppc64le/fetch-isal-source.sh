@@ -2,7 +2,7 @@
 # SPDX-License-Identifier: LGPL-2.1-or-later
 # Fetches Debian's libisal source package (the yardstick of the evidence bench) into .cache/ and prints
 # the unpacked directory. It is compiled from there for the bench only; nothing of it enters the tree.
-# Uses a private apt configuration with its own lists, like qa/ppc64le/sysroot.sh: the host's apt state
+# Uses a private apt configuration with its own lists, like qa/cross/sysroot.sh: the host's apt state
 # (and its sources.list) is never touched.
 set -euo pipefail
 . "$(dirname "$0")/../../../qa/lib/common.sh"
