@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: LGPL-2.1-or-later
 #include "gf/expand.h"
 
+#include <cstring>
+
 #include "gf/gf8.h"
 
 namespace ec::gf {
@@ -43,6 +45,12 @@ std::uint64_t affine_matrix(std::uint8_t c) {
   t = (x ^ (x >> 28)) & 0x00000000F0F0F0F0ull;
   x ^= t ^ (t << 28);
   return __builtin_bswap64(x);
+}
+
+void write_nibble_tables_lo_hi(std::uint8_t c, std::uint8_t table[32]) {
+  const NibbleTables t = nibble_tables(c);
+  std::memcpy(table, t.lo, 16);
+  std::memcpy(table + 16, t.hi, 16);
 }
 
 } // namespace ec::gf

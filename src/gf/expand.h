@@ -23,6 +23,9 @@ struct NibbleTables {
   std::uint8_t hi[16]; // hi[i] = c * (i << 4)
 };
 NibbleTables nibble_tables(std::uint8_t c);
+// The two tables as 32 bytes, lo then hi, in memory order: the expanded table of the variants whose byte
+// lookup indexes a register in memory order (pshufb's lanes, s390x's vperm).
+void write_nibble_tables_lo_hi(std::uint8_t c, std::uint8_t table[32]);
 
 // The 8x8 bit matrix A, as the 64-bit operand of GF2P8AFFINEQB (x86 GFNI), with A * x == c * x in 0x11d.
 // Byte 7 - i of the result holds row i (the bits that produce output bit i), per Intel's definition.

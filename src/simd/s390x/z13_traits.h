@@ -71,11 +71,7 @@ struct Z13Traits : skeleton::Tuning<Z13Traits> {
   static Src prepare(Vec x) { return Src{x, x >> 4}; }
   static Vec mul(const Table &t, const Src &s) { return vec_perm(t.lo, t.lo, s.lo) ^ vec_perm(t.hi, t.hi, s.hi); }
   // lo[16] then hi[16], in memory order, which is VPERM's byte order here.
-  static void expand(std::uint8_t coef, std::uint8_t *table) {
-    const gf::NibbleTables t = gf::nibble_tables(coef);
-    std::memcpy(table, t.lo, 16);
-    std::memcpy(table + 16, t.hi, 16);
-  }
+  static void expand(std::uint8_t coef, std::uint8_t *table) { gf::write_nibble_tables_lo_hi(coef, table); }
 };
 
 } // namespace

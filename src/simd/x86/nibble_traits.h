@@ -54,11 +54,7 @@ template <class Ops> struct NibbleTraits : Ops, skeleton::Tuning<NibbleTraits<Op
   static Vec mul(const Table &t, const Src &s) {
     return Ops::bxor(Ops::lookup16(t.lo, s.lo), Ops::lookup16(t.hi, s.hi));
   }
-  static void expand(std::uint8_t coef, std::uint8_t *table) {
-    const gf::NibbleTables t = gf::nibble_tables(coef);
-    std::memcpy(table, t.lo, 16);
-    std::memcpy(table + 16, t.hi, 16);
-  }
+  static void expand(std::uint8_t coef, std::uint8_t *table) { gf::write_nibble_tables_lo_hi(coef, table); }
 };
 
 } // namespace
