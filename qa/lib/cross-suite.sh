@@ -3,6 +3,24 @@
 # The unit suite of a cross build under qemu-user, one run per CPU model (stages 30 and 32). Needs
 # common.sh, record.sh, proof-cache.sh and variants.sh.
 
+# ec_cross_prepare ARCH BUILD: what a cross stage needs before it builds, for Debian architecture ARCH:
+# its packages (libjerasure-dev, libisal-dev: the reference shards of ceph-tool-test where the release's
+# tool writes no parity; dpkg-dev, debhelper: debian/rules configures the cross build), its sysroot in
+# SYSROOT, BUILD configured (ec_cross_configure), and the proof keys of what runs against both.
+ec_cross_prepare() {
+  local arch=$1 build=$2
+  ensure_packages dpkg-dev # dpkg-architecture names the cross compiler's package
+  ensure_packages "g++-$(dpkg-architecture -a"$arch" -qDEB_HOST_GNU_TYPE 2>/dev/null)" qemu-user cmake ninja-build \
+    googletest ceph-base libjerasure-dev libisal-dev dpkg-dev debhelper
+  SYSROOT=$(ec_cross_sysroot "$arch")
+  log "$arch sysroot (Debian packages via a private apt configuration)"
+  ec_step sysroot bash "$EC_TOP/qa/cross/sysroot.sh" "$arch" "$SYSROOT" >/dev/null
+  log "cross build in $build"
+  # The unit suite and Debian's tool run the cross build against the sysroot: a proof of both.
+  export EC_PROOF_TREES=$build EC_PROOF_FILES=$SYSROOT/.ec-sysroot-done
+  ec_cross_configure "$build" "$arch"
+}
+
 # ec_cross_unit_suite BUILD QEMU "MODELS": BUILD's suite under QEMU (its program name) as each of MODELS
 # (qemu -cpu models of BUILD's variants, best first); each run asserts the variant the probe picks.
 # Every test but three (below), ceph_erasure_code_benchmark's included (they name their program by its

@@ -21,21 +21,8 @@ set -euo pipefail
 . "$EC_TOP/qa/lib/variants.sh"
 . "$EC_TOP/qa/lib/cross-suite.sh"
 
-# libjerasure-dev, libisal-dev: the reference shards of ceph-tool-test where the release's tool writes no parity
-# (20.2.4; qa/tool/jerasure-shards.c links both). dpkg-dev, debhelper: debian/rules configures the cross
-# build (ec_cross_configure).
-ensure_packages g++-powerpc64le-linux-gnu qemu-user cmake ninja-build googletest ceph-base libjerasure-dev libisal-dev \
-  dpkg-dev debhelper
 BUILD=${EC_PPC64LE_BUILD:-$EC_TOP/build-ppc64le}
-SYSROOT=$(ec_cross_sysroot ppc64el)
-
-log "ppc64el sysroot (Debian packages via a private apt configuration)"
-ec_step sysroot bash "$EC_TOP/qa/cross/sysroot.sh" ppc64el "$SYSROOT" >/dev/null
-
-log "cross build in $BUILD"
-# The unit suite and Debian's tool below run the cross build against the sysroot: a proof of both.
-export EC_PROOF_TREES=$BUILD EC_PROOF_FILES=$SYSROOT/.ec-sysroot-done
-ec_cross_configure "$BUILD" ppc64el
+ec_cross_prepare ppc64el "$BUILD"
 all_cpus=$(ec_variant_qemu_cpus "$BUILD")
 unit_cpus=$(ec_variant_qemu_cpus_ordered "$BUILD" "${EC_PPC64LE_UNIT_CPUS-$all_cpus}")
 case ${EC_PPC64LE_TOOL_CPUS:-all} in

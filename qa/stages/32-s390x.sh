@@ -14,20 +14,8 @@ set -euo pipefail
 . "$EC_TOP/qa/lib/variants.sh"
 . "$EC_TOP/qa/lib/cross-suite.sh"
 
-# libjerasure-dev, libisal-dev: the reference shards of ceph-tool-test where the release's tool writes no
-# parity. dpkg-dev, debhelper: debian/rules configures the cross build (ec_cross_configure).
-ensure_packages g++-s390x-linux-gnu qemu-user cmake ninja-build googletest ceph-base libjerasure-dev libisal-dev \
-  dpkg-dev debhelper
 BUILD=${EC_S390X_BUILD:-$EC_TOP/build-s390x}
-SYSROOT=$(ec_cross_sysroot s390x)
-
-log "s390x sysroot (Debian packages via a private apt configuration)"
-ec_step sysroot bash "$EC_TOP/qa/cross/sysroot.sh" s390x "$SYSROOT" >/dev/null
-
-log "cross build in $BUILD"
-# The unit suite and Debian's tool below run the cross build against the sysroot: a proof of both.
-export EC_PROOF_TREES=$BUILD EC_PROOF_FILES=$SYSROOT/.ec-sysroot-done
-ec_cross_configure "$BUILD" s390x
+ec_cross_prepare s390x "$BUILD"
 cpus=$(ec_variant_qemu_cpus "$BUILD")
 ec_build build cmake --build "$BUILD" -j"$(nproc)"
 
