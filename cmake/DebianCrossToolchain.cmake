@@ -1,8 +1,8 @@
 # SPDX-License-Identifier: LGPL-2.1-or-later
-# What every cross build's toolchain file shares (ppc64le-toolchain.cmake, s390x-toolchain.cmake): Debian's
+# What every cross build's toolchain file shares (ppc64le-, s390x-, aarch64-toolchain.cmake): Debian's
 # cross compiler, a sysroot of Debian's packages of that architecture, and qemu-user to run what it builds.
 # The including file sets:
-#   EC_CROSS_PROCESSOR   CMAKE_SYSTEM_PROCESSOR (ppc64le, s390x)
+#   EC_CROSS_PROCESSOR   CMAKE_SYSTEM_PROCESSOR (ppc64le, s390x, aarch64)
 #   EC_CROSS_TRIPLE      Debian's multiarch triple, the compilers' prefix (powerpc64le-linux-gnu)
 #   EC_CROSS_SYSROOT_VAR the CMake or environment variable naming the sysroot (EC_PPC64LE_SYSROOT)
 #   EC_CROSS_LOADER      the dynamic linker's path in a root (lib64/ld64.so.2), which says a sysroot is one

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # SPDX-License-Identifier: LGPL-2.1-or-later
-# Builds a cross build's sysroot from Debian's packages of another architecture (ppc64el, s390x), without
+# Builds a cross build's sysroot from Debian's packages of another architecture (ppc64el, s390x, arm64), without
 # touching the host's apt state.
 #
 # `dpkg --add-architecture ARCH` is not an option: installing libisal-dev:ARCH would remove the amd64 one
@@ -9,7 +9,7 @@
 # dpkg status) that only downloads; the debs are unpacked with dpkg -x.
 #
 # Usage: qa/cross/sysroot.sh ARCH [SYSROOT]
-#   ARCH is Debian's name of the architecture (ppc64el, s390x). SYSROOT defaults to
+#   ARCH is Debian's name of the architecture (ppc64el, s390x, arm64). SYSROOT defaults to
 #   $EC_CACHE/ARCH/<release>/sysroot, the downloads go to $EC_CACHE/ARCH/<release>/ (<release>: the Ceph
 #   release installed here, ceph-releases.tsv; the packages come from the suites of this system's apt
 #   sources, so a release's root gets that release's packages).
@@ -19,7 +19,7 @@ set -euo pipefail
 . "$(dirname "$0")/../lib/common.sh"
 . "$(dirname "$0")/../lib/private-apt.sh"
 
-ARCH=${1:?usage: qa/cross/sysroot.sh ARCH [SYSROOT], ARCH a Debian architecture: ppc64el or s390x}
+ARCH=${1:?usage: qa/cross/sysroot.sh ARCH [SYSROOT], ARCH a Debian architecture: ppc64el, s390x or arm64}
 SYSROOT=${2:-$(ec_cross_sysroot "$ARCH")}
 CACHE=$(ec_cross_cache "$ARCH")
 TRIPLE=$(dpkg-architecture -a"$ARCH" -qDEB_HOST_MULTIARCH 2>/dev/null)

@@ -27,14 +27,24 @@ if command -v ccache >/dev/null; then
   export CCACHE_DIR=${CCACHE_DIR:-$EC_CACHE/ccache/$(ccache --version | awk 'NR == 1 {print $NF}')}
   export CCACHE_BASEDIR=$EC_TOP CCACHE_NOHASHDIR=1 CCACHE_COMPILERCHECK=content CCACHE_MAXSIZE=${CCACHE_MAXSIZE:-6G}
 fi
-# Where the sysroot of Debian architecture ARCH (ppc64el, s390x) for the installed Ceph release
+# Where the sysroot of Debian architecture ARCH (ppc64el, s390x, arm64) for the installed Ceph release
 # (qa/cross/sysroot.sh) and its downloads live: one per release, so a release's root and the host share
 # the cache.
 ec_cross_sysroot() { echo "$EC_CACHE/$1/$(release_installed)/sysroot"; }
+# ec_cross_qemu ARCH: qemu-user's program for Debian architecture ARCH, which runs its cross builds,
+# tools and daemons.
+ec_cross_qemu() {
+  case $1 in
+    ppc64el) echo qemu-ppc64le ;;
+    s390x) echo qemu-s390x ;;
+    arm64) echo qemu-aarch64 ;;
+    *) echo "error: no qemu-user program for Debian architecture '$1' (ppc64el, s390x, arm64)" >&2; return 1 ;;
+  esac
+}
 ec_cross_cache() { echo "$EC_CACHE/$1/$(release_installed)"; }
 # ec_deb_configure BUILD ARCH [CMAKE_ARG...]: configure BUILD as debian/rules configures the package's
 # build (dpkg-buildflags' hardened flags, CMAKE_BUILD_TYPE=None, the Ceph version of ceph-base) for ARCH
-# (empty: this machine's; ppc64el, s390x: the cross build against the installed release's sysroot), plus
+# (empty: this machine's; ppc64el, s390x, arm64: the cross build against the installed release's sysroot), plus
 # CMAKE_ARGs (the tests). Stage 60's package build compiles the same objects with the same flags from a
 # copy of the tree at the same depth under $EC_TOP, so ccache serves it from the tree the tests proved.
 ec_deb_configure() {
@@ -68,14 +78,16 @@ ec_native_configure() {
 # installed release in BUILD, tests included. The engine's suites (GF, codec, golden chunks, vectors:
 # portable code) run on the host and, big-endian, in the s390x tree; the ppc64el tree, little-endian and
 # 64-bit as the host, leaves them out and runs what depends on the CPU, the loader and the plugin's
-# suites, which the s390x tree leaves out (its plugin runs in Debian's s390x tool, stage 32). No cross
-# tree builds the suites no architecture changes (threads, memory bounds, all-hooks).
+# suites, which the s390x and arm64 trees leave out (their plugin runs in Debian's tool of their
+# architecture, stages 32 and 34): the arm64 tree runs what depends on the CPU alone. No cross tree
+# builds the suites no architecture changes (threads, memory bounds, all-hooks).
 ec_cross_configure() {
   local build=$1 arch=$2 scope=(-DEC_BUILD_ARCH_NEUTRAL_TESTS=OFF)
   shift 2
   case $arch in
     ppc64el) scope+=(-DEC_BUILD_ENGINE_TESTS=OFF) ;;
     s390x) scope+=(-DEC_BUILD_PLUGIN_TESTS=OFF) ;;
+    arm64) scope+=(-DEC_BUILD_ENGINE_TESTS=OFF -DEC_BUILD_PLUGIN_TESTS=OFF) ;;
   esac
   ec_deb_configure "$build" "$arch" "${EC_QA_TREE_ARGS[@]}" "${scope[@]}" "$@"
 }

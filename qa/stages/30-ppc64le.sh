@@ -44,7 +44,7 @@ else
   ec_proof_step hot-loop-spills ctest --test-dir "$BUILD" --output-on-failure -L compiler-hooks
 fi
 
-ec_cross_unit_suite "$BUILD" qemu-ppc64le "$unit_cpus"
+ec_cross_unit_suite "$BUILD" "$(ec_cross_qemu ppc64el)" "$unit_cpus"
 
 log "Debian's ppc64el ceph-erasure-code-tool under qemu vs the amd64 tool"
 ec_proof_step ceph-tool-test bash "$EC_TOP/qa/cross/ceph-tool-test" --arch ppc64el --sysroot "$SYSROOT" --build "$BUILD" --cpus "$(tr '\n' ' ' <<<"$tool_cpus")"

@@ -19,7 +19,7 @@ ec_cross_prepare s390x "$BUILD"
 cpus=$(ec_variant_qemu_cpus "$BUILD")
 ec_build build cmake --build "$BUILD" -j"$(nproc)"
 
-ec_cross_unit_suite "$BUILD" qemu-s390x "$cpus"
+ec_cross_unit_suite "$BUILD" "$(ec_cross_qemu s390x)" "$cpus"
 
 # The stock jerasure plugin and power8's jerasure and isa codes on every case with the vector facility,
 # power8's on one case without it (the generic variant's kernels ran above).

@@ -5,7 +5,7 @@
 # system plugin directory with no build-tree path anywhere (ceph-erasure-code-tool without
 # --erasure_code_dir, shards equal to jerasure's, the installed ceph-ec-power8-benchmark, and Ceph's own
 # ceph_erasure_code_benchmark where ceph-test ships it: qa/tool/ceph-benchmark-test), run the EC-pool
-# cluster test against the installed plugin, and remove the package again. Then the ppc64el and s390x
+# cluster test against the installed plugin, and remove the package again. Then the ppc64el, s390x and arm64
 # packages, cross-built without `dpkg --add-architecture` (debian/README.source), checked under qemu with
 # Debian's ceph-erasure-code-tool of each.
 #   EC_DEB_POOL_PARTS  parts of qa/standalone/ec-pool-test to run against the installed package (default
@@ -13,7 +13,7 @@
 #                      directory encode, decode and refuse bad profiles; the whole test, ~5 min, is what
 #                      stage 40 ran through the same libraries of the build tree: "all" runs it again,
 #                      "none" skips it)
-#   EC_DEB_CROSS       the cross-built packages' architectures (default "ppc64el s390x"; 0: none)
+#   EC_DEB_CROSS       the cross-built packages' architectures (default "ppc64el s390x arm64"; 0: none)
 #   EC_DEB_KEEP=1      keep the work directory (packages, build log)
 set -euo pipefail
 # shellcheck source=qa/lib/common.sh
@@ -278,13 +278,14 @@ done
 step "amd64 package ok ($((SECONDS - T0))s)"
 
 # ---------------------------------------------------------------- the cross-built packages
-# cross_package ARCH QEMU: the package for Debian architecture ARCH (ppc64el, s390x), cross-built against
+# cross_package ARCH: the package for Debian architecture ARCH (ppc64el, s390x, arm64), cross-built against
 # its sysroot, lintian-clean, its libraries those the build lists, and the packaged libraries under qemu
 # as each CPU model of its variants in Debian's ceph-erasure-code-tool of ARCH: the shards must equal
 # amd64 jerasure's (a tool that writes no parity: the data shards, and power8 under qemu decodes from
 # libjerasure's parity).
 cross_package() {
-  local arch=$1 qemu=$2 sysroot debs triple pdeb psys pcontents pbuild pcpus plint x cpu variant i off t
+  local arch=$1 qemu sysroot debs triple pdeb psys pcontents pbuild pcpus plint x cpu variant i off t
+  qemu=$(ec_cross_qemu "$arch") || die "EC_DEB_CROSS: no cross package for '$arch'"
   log "$arch sysroot (qa/cross/sysroot.sh: private apt configuration, dpkg -x)"
   sysroot=$(bash "$EC_TOP/qa/cross/sysroot.sh" "$arch")
   debs=$(ec_cross_cache "$arch")/debs
@@ -338,7 +339,7 @@ cross_package() {
   done
 }
 
-CROSS_ARCHES=${EC_DEB_CROSS:-ppc64el s390x}
+CROSS_ARCHES=${EC_DEB_CROSS:-ppc64el s390x arm64}
 [ "$CROSS_ARCHES" != 0 ] || CROSS_ARCHES=""
 if [ -n "$CROSS_ARCHES" ]; then
   # shellcheck disable=SC2046
@@ -355,11 +356,7 @@ if [ -n "$CROSS_ARCHES" ]; then
     "$oracle" 4 2 4096 "$WORK/qj/o" || die "jerasure-shards failed"
   fi
   for a in $CROSS_ARCHES; do
-    case $a in
-      ppc64el) cross_package ppc64el qemu-ppc64le ;;
-      s390x) cross_package s390x qemu-s390x ;;
-      *) die "EC_DEB_CROSS: no cross package for '$a' (ppc64el, s390x)" ;;
-    esac
+    cross_package "$a"
   done
 fi
 step "debian package stage ok ($((SECONDS - T0))s)"

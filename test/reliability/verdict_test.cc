@@ -130,9 +130,12 @@ TEST(verdict, plugin_factory_with_every_forced_variant) {
   every_ppc64.hwcap2 = ~0ul;
   simd::S390xFeatures every_s390x;
   every_s390x.hwcap = ~0ul;
+  simd::Aarch64Features every_aarch64;
+  every_aarch64.hwcap = ~0ul;
   std::vector<std::string> names = {"", "bogus", "../etc"};
   for (const std::vector<std::string> &list :
-       {simd::x86_variants(every_x86), simd::ppc64le_variants(every_ppc64), simd::s390x_variants(every_s390x)})
+       {simd::x86_variants(every_x86), simd::ppc64le_variants(every_ppc64), simd::s390x_variants(every_s390x),
+        simd::aarch64_variants(every_aarch64)})
     for (const std::string &name : list)
       if (std::find(names.begin(), names.end(), name) == names.end())
         names.push_back(name);

@@ -6,7 +6,7 @@
 #include <string>
 #include <vector>
 
-#if defined(__s390x__)
+#if defined(__s390x__) || defined(__aarch64__)
 #include <sys/wait.h>
 #include <unistd.h>
 #endif
@@ -118,17 +118,52 @@ TEST(S390xVariants, OnlyTheVectorFacilityBitCounts) {
   EXPECT_EQ(s390x(0), Names({"generic"}));
 }
 
-#if defined(__s390x__)
-// Whether a vector instruction runs here, asked in a child so that its SIGILL (no vector facility, or
-// qemu's vx=off) kills only the child. VZERO of v16, which no register of the baseline (z196) overlaps.
-bool vector_instruction_runs() {
+// AT_HWCAP of arm64: Advanced SIMD (bit 1) and SHA3 (bit 17). qemu-aarch64 7.2 reports 0x119ffb for
+// neoverse-n1 (no SHA3) and 0xecfffffb for max (SHA3); the other bits change nothing.
+constexpr unsigned long kArm64Asimd = 1ul << 1, kArm64Sha3 = 1ul << 17, kArm64NeoverseN1Hwcap = 0x119ffbul,
+                        kArm64MaxHwcap = 0xecfffffbul;
+
+Names aarch64(unsigned long hwcap) {
+  Aarch64Features f;
+  f.hwcap = hwcap;
+  return aarch64_variants(f);
+}
+
+TEST(Aarch64Variants, Sha3AddsEor3) {
+  EXPECT_EQ(aarch64(kArm64NeoverseN1Hwcap), Names({"neon", "generic"}));
+  EXPECT_EQ(aarch64(kArm64NeoverseN1Hwcap | kArm64Sha3), Names({"neon_eor3", "neon", "generic"}));
+  EXPECT_EQ(aarch64(kArm64MaxHwcap), Names({"neon_eor3", "neon", "generic"}));
+  EXPECT_EQ(aarch64(kArm64Asimd), Names({"neon", "generic"}));
+  EXPECT_EQ(aarch64(kArm64Asimd | kArm64Sha3), Names({"neon_eor3", "neon", "generic"}));
+  EXPECT_EQ(aarch64(kArm64Sha3), Names({"generic"}));
+  EXPECT_EQ(aarch64(0), Names({"generic"}));
+}
+
+#if defined(__s390x__) || defined(__aarch64__)
+// Whether INSN runs here, asked in a child so that its SIGILL kills only the child.
+template <class Insn> bool instruction_runs(Insn insn) {
   const pid_t child = fork();
   if (child == 0) {
-    __asm__ volatile(".machine push\n\t.machine \"z13\"\n\tvzero %%v16\n\t.machine pop" ::: "memory");
+    insn();
     _exit(0);
   }
   int status = 0;
   return child > 0 && waitpid(child, &status, 0) == child && WIFEXITED(status) && WEXITSTATUS(status) == 0;
+}
+#endif
+
+#if defined(__s390x__)
+// Whether a vector instruction runs here, asked in a child so that its SIGILL (no vector facility, or
+// qemu's vx=off) kills only the child. VZERO of v16, which no register of the baseline (z196) overlaps.
+bool vector_instruction_runs() {
+  return instruction_runs(
+      [] { __asm__ volatile(".machine push\n\t.machine \"z13\"\n\tvzero %%v16\n\t.machine pop" ::: "memory"); });
+}
+#elif defined(__aarch64__)
+// Whether EOR3 (FEAT_SHA3) runs here: the instruction's own answer, as libgcc 12 has no aarch64
+// __builtin_cpu_supports. Encoded by hand: binutils takes the mnemonic only for an Armv8.2 target.
+bool eor3_instruction_runs() {
+  return instruction_runs([] { __asm__ volatile(".inst 0xce104210 // eor3 v16.16b, v16.16b, v16.16b, v16.16b" ::: "v16"); });
 }
 #endif
 
@@ -163,6 +198,8 @@ TEST(RunnableVariants, AgreeWithTheCompilersCpuDetection) {
 #elif defined(__s390x__)
   // libgcc has no s390x __builtin_cpu_supports: the vector facility's own answer, an instruction run.
   EXPECT_EQ(runnable.front() == "z13", vector_instruction_runs());
+#elif defined(__aarch64__)
+  EXPECT_EQ(runnable.front() == "neon_eor3", eor3_instruction_runs());
 #endif
   std::cout << "[ probe    ] this CPU runs " << runnable.front() << " best\n";
 }
@@ -188,6 +225,9 @@ TEST(RunnableVariants, EveryNameTheProbeGivesIsBuilt) {
 #elif defined(__s390x__)
   for (unsigned long hwcap : {0ul, kS390MaxHwcap & ~kS390Vector, kS390MaxHwcap, ~0ul})
     lists.push_back(s390x(hwcap));
+#elif defined(__aarch64__)
+  for (unsigned long hwcap : {0ul, kArm64Asimd, kArm64NeoverseN1Hwcap, kArm64MaxHwcap, ~0ul})
+    lists.push_back(aarch64(hwcap));
 #endif
   for (const Names &list : lists)
     for (const std::string &name : list)
@@ -209,6 +249,8 @@ TEST(RunnableVariants, TheBuildsListIsTheProbesOrder) {
   EXPECT_EQ(ppc(~0ul), built_best_first);
 #elif defined(__s390x__)
   EXPECT_EQ(s390x(~0ul), built_best_first);
+#elif defined(__aarch64__)
+  EXPECT_EQ(aarch64(~0ul), built_best_first);
 #else
   FAIL() << "no probe for this architecture";
 #endif

@@ -32,9 +32,14 @@ struct S390xFeatures {
   unsigned long hwcap = 0; // getauxval(AT_HWCAP)
 };
 
+struct Aarch64Features {
+  unsigned long hwcap = 0; // getauxval(AT_HWCAP)
+};
+
 std::vector<std::string> x86_variants(const X86Features &cpu);
 std::vector<std::string> ppc64le_variants(const Ppc64Features &cpu);
 std::vector<std::string> s390x_variants(const S390xFeatures &cpu);
+std::vector<std::string> aarch64_variants(const Aarch64Features &cpu);
 
 // For the CPU this code runs on (the build's architecture): read its bits and pick.
 std::vector<std::string> runnable_variants();

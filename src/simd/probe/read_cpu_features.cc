@@ -5,7 +5,7 @@
 
 #if defined(__x86_64__) || defined(__i386__)
 #include <cpuid.h>
-#elif defined(__powerpc64__) || defined(__s390x__)
+#elif defined(__powerpc64__) || defined(__s390x__) || defined(__aarch64__)
 #include <sys/auxv.h>
 #endif
 
@@ -63,6 +63,14 @@ std::vector<std::string> runnable_variants() {
   S390xFeatures f;
   f.hwcap = getauxval(AT_HWCAP);
   return s390x_variants(f);
+}
+
+#elif defined(__aarch64__)
+
+std::vector<std::string> runnable_variants() {
+  Aarch64Features f;
+  f.hwcap = getauxval(AT_HWCAP);
+  return aarch64_variants(f);
 }
 
 #else

@@ -55,4 +55,19 @@ std::vector<std::string> s390x_variants(const S390xFeatures &cpu) {
   return {"generic"};
 }
 
+namespace {
+// AT_HWCAP bits from the Linux uapi <asm/hwcap.h> of arm64.
+constexpr unsigned long kArm64Asimd = 1ul << 1;
+constexpr unsigned long kArm64Sha3 = 1ul << 17; // FEAT_SHA3: EOR3
+} // namespace
+
+std::vector<std::string> aarch64_variants(const Aarch64Features &cpu) {
+  // Advanced SIMD is mandatory in AArch64 Linux; the bit is checked all the same, as the kernel reports it.
+  if (!(cpu.hwcap & kArm64Asimd))
+    return {"generic"};
+  if (cpu.hwcap & kArm64Sha3)
+    return {"neon_eor3", "neon", "generic"};
+  return {"neon", "generic"};
+}
+
 } // namespace ec::simd
