@@ -22,8 +22,15 @@ if(" ${CMAKE_CXX_FLAGS} ${CMAKE_CXX_FLAGS_${_ec_build_type}} " MATCHES " -g(gdb)
   list(APPEND EC_KERNEL_OPTIONS -g1)
 endif()
 
+# EC_SIMD_ONLY: the variants to build, where a tree needs only some (the ThreadSanitizer tree's thread
+# tests: the shared state is the codec's and each variant library's, alike in every variant); empty: all.
+set(EC_SIMD_ONLY "" CACHE STRING "Build only these SIMD variants (a ;-list; empty: every variant)")
+
 function(ec_add_simd_variant)
   cmake_parse_arguments(V "" "NAME;QEMU_CPU" "SOURCES;COMPILE_OPTIONS" ${ARGN})
+  if(EC_SIMD_ONLY AND NOT V_NAME IN_LIST EC_SIMD_ONLY)
+    return()
+  endif()
   add_library(ec_simd_${V_NAME} OBJECT ${V_SOURCES})
   target_include_directories(ec_simd_${V_NAME} PUBLIC ${CMAKE_SOURCE_DIR}/src)
   target_compile_options(ec_simd_${V_NAME} PRIVATE ${V_COMPILE_OPTIONS} ${EC_KERNEL_OPTIONS})
