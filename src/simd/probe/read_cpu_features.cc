@@ -70,6 +70,9 @@ std::vector<std::string> runnable_variants() {
 std::vector<std::string> runnable_variants() {
   Aarch64Features f;
   f.hwcap = getauxval(AT_HWCAP);
+  // HWCAP_CPUID: the kernel emulates reads of the ID registers from user space (MIDR_EL1 included).
+  if (f.hwcap & (1ul << 11))
+    __asm__("mrs %0, MIDR_EL1" : "=r"(f.midr));
   return aarch64_variants(f);
 }
 

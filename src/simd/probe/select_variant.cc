@@ -59,15 +59,26 @@ namespace {
 // AT_HWCAP bits from the Linux uapi <asm/hwcap.h> of arm64.
 constexpr unsigned long kArm64Asimd = 1ul << 1;
 constexpr unsigned long kArm64Sha3 = 1ul << 17; // FEAT_SHA3: EOR3
+
+// The cores where EOR3 pays, by MIDR_EL1's implementer and part number (bits 31-24, 15-4). EOR3 replaces
+// two EORs with one instruction that llvm-mca-19's models issue on a single pipe: on Neoverse N2 the
+// dot products' loops model 16-23% fewer cycles with it, on V1 and V2 (EOR on 4 pipes) 0-37% more
+// (doc/performance.md, tools/research/aarch64/evidence). Elsewhere neon comes first, neon_eor3 after it.
+bool eor3_pays(unsigned long midr) {
+  const unsigned long implementer = (midr >> 24) & 0xff, part = (midr >> 4) & 0xfff;
+  return implementer == 0x41 && part == 0xd49; // Arm Neoverse N2
+}
 } // namespace
 
 std::vector<std::string> aarch64_variants(const Aarch64Features &cpu) {
   // Advanced SIMD is mandatory in AArch64 Linux; the bit is checked all the same, as the kernel reports it.
   if (!(cpu.hwcap & kArm64Asimd))
     return {"generic"};
-  if (cpu.hwcap & kArm64Sha3)
+  if (!(cpu.hwcap & kArm64Sha3))
+    return {"neon", "generic"};
+  if (eor3_pays(cpu.midr))
     return {"neon_eor3", "neon", "generic"};
-  return {"neon", "generic"};
+  return {"neon", "neon_eor3", "generic"};
 }
 
 } // namespace ec::simd

@@ -44,3 +44,16 @@ ec_count_workload() {
 EC_COUNT_ENGINE_FILTERS=sym=RegionLoops,sym=2ec5codec,sym=ec_bench_codec_
 # ISA-L's: ec_encode_data, ec_encode_data_update and every gf_*_vsx kernel.
 EC_COUNT_ISAL_FILTERS=sym=_vsx,sym=ec_encode_data
+
+# ec_count_ratio A B [DIGITS]: A / B as "0.123x" (DIGITS decimals, default 3).
+ec_count_ratio() { awk -v a="$1" -v b="$2" -v d="${3:-3}" 'BEGIN{printf "%.*fx", d, a/b}'; }
+# ec_count_kib BYTES: "64 KiB".
+ec_count_kib() { echo "$(($1 / 1024)) KiB"; }
+# ec_count_workloads M: the workloads of a shape with M parities: encode, update, decode of 1, 2 and M lost.
+ec_count_workloads() {
+  local m=$1 lost workloads="encode update"
+  for lost in 1 2 "$m"; do
+    [ "$lost" -le "$m" ] && [[ " $workloads " != *" decode-$lost "* ]] && workloads+=" decode-$lost"
+  done
+  echo "$workloads"
+}
