@@ -31,16 +31,8 @@ fi
 # (qa/cross/sysroot.sh) and its downloads live: one per release, so a release's root and the host share
 # the cache.
 ec_cross_sysroot() { echo "$EC_CACHE/$1/$(release_installed)/sysroot"; }
-# ec_cross_qemu ARCH: qemu-user's program for Debian architecture ARCH, which runs its cross builds,
-# tools and daemons.
-ec_cross_qemu() {
-  case $1 in
-    ppc64el) echo qemu-ppc64le ;;
-    s390x) echo qemu-s390x ;;
-    arm64) echo qemu-aarch64 ;;
-    *) echo "error: no qemu-user program for Debian architecture '$1' (ppc64el, s390x, arm64)" >&2; return 1 ;;
-  esac
-}
+# ec_cross_qemu ARCH and the emulated architectures' other facts.
+. "$EC_TOP/qa/lib/cross-arch.sh"
 ec_cross_cache() { echo "$EC_CACHE/$1/$(release_installed)"; }
 # ec_deb_configure BUILD ARCH [CMAKE_ARG...]: configure BUILD as debian/rules configures the package's
 # build (dpkg-buildflags' hardened flags, CMAKE_BUILD_TYPE=None, the Ceph version of ceph-base) for ARCH

@@ -1,12 +1,15 @@
 #!/usr/bin/env bash
 # SPDX-License-Identifier: LGPL-2.1-or-later
-# One cluster, two architectures: x86 mon, mgr and OSDs with the native plugin, plus Debian's ppc64el
-# ceph-osd under qemu-ppc64le (the -cpu of each variant the cross build lists) with the cross-built
-# plugin; pools of every technique for power8 and, as the control, jerasure; degraded reads and rebuilds
-# by primaries of the other architecture, deep-scrub, byte-for-byte reads (qa/mixed/mixed-cluster-test).
-# Needs the native plugin of stage 10 ($EC_BUILD/lib). The ppc64el plugin comes from stage 30's cross
-# build when it ran; otherwise it is configured and built here the same way (plugin targets only).
+# One cluster, three architectures: x86 mon, mgr and OSDs with the native plugin, plus Debian's ppc64el
+# ceph-osd under qemu-ppc64le (the newest and the oldest model of the cross build's variants) and its
+# arm64 ceph-osd under qemu-aarch64 (the arm64 build's best), each with its cross-built plugin; pools of
+# every technique for power8 and, as the control, jerasure; degraded reads and rebuilds by primaries of
+# the other architectures, deep-scrub, byte-for-byte reads (qa/mixed/mixed-cluster-test). Needs the
+# native plugin of stage 10 ($EC_BUILD/lib). The ppc64el and arm64 plugins come from stages 30's and 34's
+# cross builds when they ran; otherwise each is configured and built here the same way (plugin targets).
 #   EC_PPC64LE_BUILD   ppc64el cross build directory (default $EC_TOP/build-ppc64le)
+#   EC_ARM64_BUILD     arm64 cross build directory (default $EC_TOP/build-arm64; 0: no arm64 OSD, a third
+#                      ppc64el one instead)
 #   EC_S390X_BUILD     an s390x cross build (stage 32's, $EC_TOP/build-s390x): with it, osd.6 is Debian's
 #                      s390x ceph-osd under qemu-s390x instead. Not the test command's: Ceph's messenger
 #                      can deadlock a big-endian and a little-endian OSD that connect to each other at once
@@ -36,26 +39,48 @@ if [ ! -f "$BUILD/CMakeCache.txt" ]; then
 fi
 log "ppc64el plugin in $BUILD/lib"
 ec_build build-plugins cmake --build "$BUILD" -j"$(nproc)" --target ec_power8
-S390X=${EC_S390X_BUILD:-} S390X_ROOT=""
-if [ -n "$S390X" ]; then
-  # Only then: a package installed in a release's root changes every proof made in it.
-  ensure_packages g++-s390x-linux-gnu
-  log "s390x root for ceph-osd"
-  S390X_ROOT=$(ec_step s390x-osd-root bash "$EC_TOP/qa/cross/sysroot.sh" s390x)
-  if [ ! -f "$S390X/CMakeCache.txt" ]; then
-    log "no cross build in $S390X: configuring it as stage 32 does"
-    ec_cross_configure "$S390X" s390x
+# cross_osd_plugins ARCH BUILD STAGE: ARCH's root with ceph-osd (the sysroot of qa/cross/sysroot.sh, whose
+# closure holds ceph-osd) in OSD_ROOT, and the plugins of BUILD, configured as stage STAGE does if it
+# has not run.
+cross_osd_plugins() {
+  local arch=$1 build=$2 stage=$3
+  log "$arch root for ceph-osd"
+  OSD_ROOT=$(ec_step "$arch-osd-root" bash "$EC_TOP/qa/cross/sysroot.sh" "$arch")
+  if [ ! -f "$build/CMakeCache.txt" ]; then
+    log "no cross build in $build: configuring it as stage $stage does"
+    ec_cross_configure "$build" "$arch"
   fi
-  log "s390x plugin in $S390X/lib"
-  ec_build build-s390x-plugins cmake --build "$S390X" -j"$(nproc)" --target ec_power8
-fi
-
+  log "$arch plugin in $build/lib"
+  ec_build "build-$arch-plugins" cmake --build "$build" -j"$(nproc)" --target ec_power8
+}
+ARM64=${EC_ARM64_BUILD:-$EC_TOP/build-arm64} ARM64_ROOT=""
+[ "$ARM64" != 0 ] || ARM64=""
+S390X=${EC_S390X_BUILD:-} S390X_ROOT=""
+[ -z "$S390X" ] || ARM64="" # osd.6 is one or the other
 if release_tentacle_or_later "$(release_installed)"; then
   export EC_MIXED_PART=${EC_MIXED_PART:-isa} EC_MIXED_OLDEST_CPU=power9
 fi
+# The arm64 OSD joins the techniques part only: the isa part runs in Tentacle's root, which has no arm64
+# sysroot or build (and installing a cross compiler there would change every proof made in it).
+if [ -n "$ARM64" ] && [ "${EC_MIXED_PART:-techniques}" = techniques ]; then
+  ensure_packages g++-aarch64-linux-gnu
+  cross_osd_plugins arm64 "$ARM64" 34
+  ARM64_ROOT=$OSD_ROOT
+else
+  ARM64=""
+fi
+if [ -n "$S390X" ]; then
+  # Only then: a package installed in a release's root changes every proof made in it.
+  ensure_packages g++-s390x-linux-gnu
+  cross_osd_plugins s390x "$S390X" 32
+  S390X_ROOT=$OSD_ROOT
+fi
+
 # A proof (qa/lib/proof-cache.sh) of the tree, the plugin builds, the release's packages and the OSD
 # roots': not run again while they are unchanged.
 . "$EC_TOP/qa/lib/proof-cache.sh"
-EC_PROOF_TREES="$EC_BUILD/lib $BUILD/lib${S390X:+ $S390X/lib}" EC_PROOF_FILES="$ROOT/.ec-sysroot-done${S390X_ROOT:+ $S390X_ROOT/.ec-sysroot-done}" \
+EC_PROOF_TREES="$EC_BUILD/lib $BUILD/lib${S390X:+ $S390X/lib}${ARM64:+ $ARM64/lib}" \
+  EC_PROOF_FILES="$ROOT/.ec-sysroot-done${S390X_ROOT:+ $S390X_ROOT/.ec-sysroot-done}${ARM64_ROOT:+ $ARM64_ROOT/.ec-sysroot-done}" \
   EC_PPC64LE_BUILD=$BUILD EC_S390X_BUILD=$S390X EC_MIXED_ROOT=$ROOT EC_MIXED_S390X_ROOT=$S390X_ROOT \
+  EC_ARM64_BUILD=$ARM64 EC_MIXED_ARM64_ROOT=$ARM64_ROOT \
   ec_proof_step mixed-cluster-test "$EC_TOP/qa/mixed/mixed-cluster-test" "$@"
