@@ -26,9 +26,10 @@ TRIPLE=$(dpkg-architecture -a"$ARCH" -qDEB_HOST_MULTIARCH 2>/dev/null)
 APT=$CACHE/apt
 DEBS=$CACHE/debs
 
-# Headers and libraries the cross build links against, plus ISA-L for the evidence bench.
+# Headers and libraries the cross build links against (googletest's prebuilt: the unit suites link it
+# instead of compiling it for the target), plus ISA-L for the evidence bench.
 BUILD_PKGS=(libradospp-dev librados-dev librados2 libisal2 libisal-dev
-            libjerasure2 libjerasure-dev libgf-complete1 libgf-complete-dev)
+            libjerasure2 libjerasure-dev libgf-complete1 libgf-complete-dev libgtest-dev)
 # Debian's ceph-erasure-code-tool (in ceph-base) with its plugins, and everything they depend on: apt
 # resolves the closure (library package names differ between suites), the NEEDED check below proves it.
 TOOL_PKGS=(ceph-base ceph-osd ceph-common)

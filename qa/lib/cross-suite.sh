@@ -33,16 +33,17 @@ ec_cross_prepare() {
 # suites, the threads and memory tests and the refusals give the same result on any model, so they run
 # once, and so does the golden decode under erasures (the kernels it calls are the simd suite's), the
 # check of the variants' hot loops (their objects' disassembly, no qemu) and their instruction counts
-# (each under its own model, named in the test). The exhaustive decode (every erasure pattern), the
-# decode cache's memory bounds and the coding matrices of more than 40 chunks run on none: their matrices
-# and bookkeeping are portable code that the host's gcc of the same release proves, the kernels they call
-# are the simd suite's, and the sampled decode patterns and the matrices of up to 40 chunks run here.
+# (each under its own model, named in the test). The exhaustive decodes (every erasure pattern, through
+# the plugin and of the decode rows), the decode cache's memory bounds and the coding matrices of more
+# than 40 chunks run on none: their matrices and bookkeeping are portable code that the host's gcc of the
+# same release proves, the kernels they call are the simd suite's, and the sampled decode patterns and
+# rows and the matrices of up to 40 chunks run here.
 ec_cross_unit_suite() {
   local build=$1 qemu=$2 cpus=$3 newest cpu variant others what scope
   newest=$(head -1 <<<"$cpus")
   for cpu in $cpus; do
     variant=$(ec_variant_of_qemu_cpu "$build" "$cpu")
-    scope=(-E '^decode\.every_pattern|^decode_cache_memory\.|^gf\.GfMatrixLarge\.') what=""
+    scope=(-E '^decode\.every_pattern|^decode_cache_memory\.|^gf\.GfMatrixLarge\.|^gf\.GfDecodeRows\.EveryPattern') what=""
     if [ "$cpu" != "$newest" ]; then
       what="; what depends on the CPU"
       # The kernel suites' other parameters: every other variant, the reference and the test-only all_hooks.
