@@ -38,6 +38,12 @@ struct NeonTraits : skeleton::Tuning<NeonTraits> {
   static constexpr unsigned unroll(unsigned rows) { return rows <= 1 ? 8 : rows <= 2 ? 4 : rows <= 5 ? 2 : 1; }
 
   static Vec load(const std::uint8_t *p) { return vld1q_u8(p); }
+  // LDR and LDP take an immediate offset: a block's registers load from one base register, in pairs
+  // (skeleton source_base), instead of one index register each.
+  static const std::uint8_t *source_base(const std::uint8_t *p) {
+    __asm__("" : "+r"(p));
+    return p;
+  }
   static void store(std::uint8_t *p, Vec v) { vst1q_u8(p, v); }
 
   static Vec zero() { return vdupq_n_u8(0); }
