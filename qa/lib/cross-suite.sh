@@ -1,7 +1,10 @@
 # shellcheck shell=bash
 # SPDX-License-Identifier: LGPL-2.1-or-later
-# The unit suite of a cross build under qemu-user, one run per CPU model (stages 30 and 32). Needs
-# common.sh, record.sh, proof-cache.sh and variants.sh.
+# The cross stages' steps (30, 32, 34): a cross build prepared, its unit suite under qemu-user, one run per
+# CPU model, Debian's tool of the architecture with its plugin. Source it after common.sh.
+. "$EC_TOP/qa/lib/record.sh"
+. "$EC_TOP/qa/lib/proof-cache.sh"
+. "$EC_TOP/qa/lib/variants.sh"
 
 # ec_cross_prepare ARCH BUILD: what a cross stage needs before it builds, for Debian architecture ARCH:
 # its packages (libjerasure-dev, libisal-dev: the reference shards of ceph-tool-test where the release's
@@ -54,4 +57,24 @@ ec_cross_unit_suite() {
     QEMU_CPU=$cpu EC_EXPECT_VARIANT=$variant ec_proof_step "ctest-$cpu" \
       ctest --test-dir "$build" --output-on-failure -j"$(nproc)" "${scope[@]}"
   done
+}
+
+# ec_cross_tool_test ARCH BUILD "MODELS": Debian's ceph-erasure-code-tool of ARCH under qemu as each of
+# MODELS (best first) with BUILD's plugin and with the stock ones, against the amd64 tool's shards
+# (qa/cross/ceph-tool-test: every case under the best model, one per power8 profile under the others).
+ec_cross_tool_test() {
+  log "Debian's $1 ceph-erasure-code-tool under qemu vs the amd64 tool"
+  ec_proof_step ceph-tool-test bash "$EC_TOP/qa/cross/ceph-tool-test" --arch "$1" --sysroot "$SYSROOT" --build "$2" \
+    --cpus "$(tr '\n' ' ' <<<"$3")"
+}
+
+# ec_cross_stage ARCH BUILD: a cross stage that runs everything under the model of each variant its build
+# lists (stages 32 and 34): the tree prepared and built, its suite, then Debian's tool.
+ec_cross_stage() {
+  local arch=$1 build=$2 cpus
+  ec_cross_prepare "$arch" "$build"
+  cpus=$(ec_variant_qemu_cpus "$build")
+  ec_build build cmake --build "$build" -j"$(nproc)"
+  ec_cross_unit_suite "$build" "$(ec_cross_qemu "$arch")" "$cpus"
+  ec_cross_tool_test "$arch" "$build" "$cpus"
 }

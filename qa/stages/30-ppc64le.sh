@@ -16,9 +16,6 @@
 #                         see there), or models named
 set -euo pipefail
 . "$(dirname "$0")/../lib/common.sh"
-. "$EC_TOP/qa/lib/record.sh"
-. "$EC_TOP/qa/lib/proof-cache.sh"
-. "$EC_TOP/qa/lib/variants.sh"
 . "$EC_TOP/qa/lib/cross-suite.sh"
 
 BUILD=${EC_PPC64LE_BUILD:-$EC_TOP/build-ppc64le}
@@ -46,5 +43,4 @@ fi
 
 ec_cross_unit_suite "$BUILD" "$(ec_cross_qemu ppc64el)" "$unit_cpus"
 
-log "Debian's ppc64el ceph-erasure-code-tool under qemu vs the amd64 tool"
-ec_proof_step ceph-tool-test bash "$EC_TOP/qa/cross/ceph-tool-test" --arch ppc64el --sysroot "$SYSROOT" --build "$BUILD" --cpus "$(tr '\n' ' ' <<<"$tool_cpus")"
+ec_cross_tool_test ppc64el "$BUILD" "$tool_cpus"

@@ -9,20 +9,6 @@
 #   EC_S390X_BUILD  build directory (default $EC_TOP/build-s390x)
 set -euo pipefail
 . "$(dirname "$0")/../lib/common.sh"
-. "$EC_TOP/qa/lib/record.sh"
-. "$EC_TOP/qa/lib/proof-cache.sh"
-. "$EC_TOP/qa/lib/variants.sh"
 . "$EC_TOP/qa/lib/cross-suite.sh"
 
-BUILD=${EC_S390X_BUILD:-$EC_TOP/build-s390x}
-ec_cross_prepare s390x "$BUILD"
-cpus=$(ec_variant_qemu_cpus "$BUILD")
-ec_build build cmake --build "$BUILD" -j"$(nproc)"
-
-ec_cross_unit_suite "$BUILD" "$(ec_cross_qemu s390x)" "$cpus"
-
-# The stock jerasure plugin and power8's jerasure and isa codes on every case with the vector facility,
-# power8's on one case without it (the generic variant's kernels ran above).
-log "Debian's s390x ceph-erasure-code-tool under qemu vs the amd64 tool"
-ec_proof_step ceph-tool-test bash "$EC_TOP/qa/cross/ceph-tool-test" --arch s390x --sysroot "$SYSROOT" --build "$BUILD" \
-  --cpus "$(tr '\n' ' ' <<<"$cpus")"
+ec_cross_stage s390x "${EC_S390X_BUILD:-$EC_TOP/build-s390x}"

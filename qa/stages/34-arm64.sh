@@ -9,18 +9,6 @@
 #   EC_ARM64_BUILD  build directory (default $EC_TOP/build-arm64)
 set -euo pipefail
 . "$(dirname "$0")/../lib/common.sh"
-. "$EC_TOP/qa/lib/record.sh"
-. "$EC_TOP/qa/lib/proof-cache.sh"
-. "$EC_TOP/qa/lib/variants.sh"
 . "$EC_TOP/qa/lib/cross-suite.sh"
 
-BUILD=${EC_ARM64_BUILD:-$EC_TOP/build-arm64}
-ec_cross_prepare arm64 "$BUILD"
-cpus=$(ec_variant_qemu_cpus "$BUILD")
-ec_build build cmake --build "$BUILD" -j"$(nproc)"
-
-ec_cross_unit_suite "$BUILD" "$(ec_cross_qemu arm64)" "$cpus"
-
-log "Debian's arm64 ceph-erasure-code-tool under qemu vs the amd64 tool"
-ec_proof_step ceph-tool-test bash "$EC_TOP/qa/cross/ceph-tool-test" --arch arm64 --sysroot "$SYSROOT" --build "$BUILD" \
-  --cpus "$(tr '\n' ' ' <<<"$cpus")"
+ec_cross_stage arm64 "${EC_ARM64_BUILD:-$EC_TOP/build-arm64}"

@@ -13,29 +13,14 @@
 #include <cstddef>
 #include <cstdint>
 
-#include "gf/expand.h"
+#include "simd/skeleton/split_nibble_16x32.h"
 #include "simd/skeleton/tuning.h"
 
 namespace ec::simd {
 namespace {
 
-struct NeonTraits : skeleton::Tuning<NeonTraits> {
-  using Vec = uint8x16_t;
-  struct Table {
-    Vec lo, hi;
-  };
-  // The nibbles of a source register, split once and looked up by every row of the pass.
-  struct Src {
-    Vec lo, hi;
-  };
-
-  static constexpr std::size_t kWidth = 16;
-  static constexpr std::size_t kTableBytes = 32;
+struct NeonTraits : skeleton::SplitNibble16x32<uint8x16_t>, skeleton::Tuning<NeonTraits> {
   static constexpr bool kMaskedTail = false;
-  // 32 vector registers: rows x unroll accumulators, two per unrolled source, a table pair, the two
-  // lookups of a product and the nibble mask fit at each step below (8 + 16 + 5, 8 + 8 + 5, 10 + 4 + 5).
-  static constexpr unsigned kMaxRows = 8;
-  static constexpr unsigned unroll(unsigned rows) { return rows <= 1 ? 8 : rows <= 2 ? 4 : rows <= 5 ? 2 : 1; }
 
   static Vec load(const std::uint8_t *p) { return vld1q_u8(p); }
   // LDR and LDP take an immediate offset: a block's registers load from one base register, in pairs
@@ -55,8 +40,6 @@ struct NeonTraits : skeleton::Tuning<NeonTraits> {
   static Table load_table(const std::uint8_t *p) { return Table{load(p), load(p + 16)}; }
   static Src prepare(Vec x) { return Src{vandq_u8(x, vdupq_n_u8(0x0f)), vshrq_n_u8(x, 4)}; }
   static Vec mul(const Table &t, const Src &s) { return vqtbl1q_u8(t.lo, s.lo) ^ vqtbl1q_u8(t.hi, s.hi); }
-  // lo[16] then hi[16], in memory order, which is TBL's byte order here.
-  static void expand(std::uint8_t coef, std::uint8_t *table) { gf::write_nibble_tables_lo_hi(coef, table); }
 };
 
 } // namespace

@@ -16,7 +16,7 @@
 #include <cstdint>
 #include <cstring>
 
-#include "gf/expand.h"
+#include "simd/skeleton/split_nibble_16x32.h"
 #include "simd/skeleton/tuning.h"
 
 // vecintrin.h defines these as macros, which breaks std headers included after it.
@@ -27,24 +27,8 @@
 namespace ec::simd {
 namespace {
 
-struct Z13Traits : skeleton::Tuning<Z13Traits> {
-  using Vec = __vector unsigned char;
-  struct Table {
-    Vec lo, hi;
-  };
-  // The source itself indexes the low-nibble table (VPERM ignores its top 3 bits); its high nibbles are
-  // shifted down once per source and pass, for every row.
-  struct Src {
-    Vec lo, hi;
-  };
-
-  static constexpr std::size_t kWidth = 16;
-  static constexpr std::size_t kTableBytes = 32;
+struct Z13Traits : skeleton::SplitNibble16x32<__vector unsigned char>, skeleton::Tuning<Z13Traits> {
   static constexpr bool kMaskedTail = true;
-  // 32 vector registers: rows x unroll accumulators, two per unrolled source, a table pair and the two
-  // lookups of a product fit at each step below (8 + 16 + 4, 16 + 8 + 4, 16 + 4 + 4).
-  static constexpr unsigned kMaxRows = 8;
-  static constexpr unsigned unroll(unsigned rows) { return rows <= 1 ? 8 : rows <= 2 ? 4 : rows <= 5 ? 2 : 1; }
 
   static Vec load(const std::uint8_t *p) {
     Vec v;
@@ -68,10 +52,9 @@ struct Z13Traits : skeleton::Tuning<Z13Traits> {
   static Vec zero() { return Vec{}; }
   static Vec add(Vec a, Vec b) { return a ^ b; }
   static Table load_table(const std::uint8_t *p) { return Table{load(p), load(p + 16)}; }
+  // The source itself indexes the low-nibble table (VPERM ignores its top 3 bits): no mask register.
   static Src prepare(Vec x) { return Src{x, x >> 4}; }
   static Vec mul(const Table &t, const Src &s) { return vec_perm(t.lo, t.lo, s.lo) ^ vec_perm(t.hi, t.hi, s.hi); }
-  // lo[16] then hi[16], in memory order, which is VPERM's byte order here.
-  static void expand(std::uint8_t coef, std::uint8_t *table) { gf::write_nibble_tables_lo_hi(coef, table); }
 };
 
 } // namespace
