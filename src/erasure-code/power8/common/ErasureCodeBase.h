@@ -30,7 +30,7 @@ class ErasureCodeBase : public ceph::ErasureCodeInterface {
 public:
   // Alignment of the chunk buffers this class allocates (Ceph's SIMD_ALIGN).
   static constexpr unsigned kBufferAlignment = 32;
-  // encode() carves its chunks from one allocation at this alignment (a cache line: the chunks do not
+  // decode() carves small chunks from one allocation at this alignment (a cache line: the chunks do not
   // share lines, so they can be written by different threads).
   static constexpr unsigned kSliceAlignment = 64;
   // encode() keeps the chunk pointers on the stack: at most this many chunks (GF(2^8) codes have 256).
