@@ -18,7 +18,7 @@ set -euo pipefail
 . "$(dirname "$0")/../lib/common.sh"
 . "$EC_TOP/qa/lib/cross-suite.sh"
 
-BUILD=${EC_PPC64LE_BUILD:-$EC_TOP/build-ppc64le}
+BUILD=${EC_PPC64LE_BUILD:-$EC_TOP/$(ec_cross_build_dir ppc64el)}
 ec_cross_prepare ppc64el "$BUILD"
 all_cpus=$(ec_variant_qemu_cpus "$BUILD")
 unit_cpus=$(ec_variant_qemu_cpus_ordered "$BUILD" "${EC_PPC64LE_UNIT_CPUS-$all_cpus}")

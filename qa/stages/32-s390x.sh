@@ -11,4 +11,4 @@ set -euo pipefail
 . "$(dirname "$0")/../lib/common.sh"
 . "$EC_TOP/qa/lib/cross-suite.sh"
 
-ec_cross_stage s390x "${EC_S390X_BUILD:-$EC_TOP/build-s390x}"
+ec_cross_stage s390x "${EC_S390X_BUILD:-$EC_TOP/$(ec_cross_build_dir s390x)}"

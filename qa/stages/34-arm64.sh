@@ -11,4 +11,4 @@ set -euo pipefail
 . "$(dirname "$0")/../lib/common.sh"
 . "$EC_TOP/qa/lib/cross-suite.sh"
 
-ec_cross_stage arm64 "${EC_ARM64_BUILD:-$EC_TOP/build-arm64}"
+ec_cross_stage arm64 "${EC_ARM64_BUILD:-$EC_TOP/$(ec_cross_build_dir arm64)}"

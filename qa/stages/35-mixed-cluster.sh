@@ -28,7 +28,7 @@ set -euo pipefail
 ensure_packages ceph-mon ceph-mgr ceph-osd ceph-common jq iproute2 coreutils qemu-user \
   g++-powerpc64le-linux-gnu cmake ninja-build googletest dpkg-dev debhelper
 [ -e "$EC_BUILD/lib/libec_power8.so" ] || die "$EC_BUILD/lib/libec_power8.so missing: run stage 10 (the build) first"
-BUILD=${EC_PPC64LE_BUILD:-$EC_TOP/build-ppc64le}
+BUILD=${EC_PPC64LE_BUILD:-$EC_TOP/$(ec_cross_build_dir ppc64el)}
 
 log "ppc64el root for ceph-osd (Debian packages via a private apt configuration)"
 ROOT=$(ec_step osd-root bash "$EC_TOP/qa/ppc64le/osd-root.sh")
@@ -53,7 +53,7 @@ cross_osd_plugins() {
   log "$arch plugin in $build/lib"
   ec_build "build-$arch-plugins" cmake --build "$build" -j"$(nproc)" --target ec_power8
 }
-ARM64=${EC_ARM64_BUILD:-$EC_TOP/build-arm64} ARM64_ROOT=""
+ARM64=${EC_ARM64_BUILD:-$EC_TOP/$(ec_cross_build_dir arm64)} ARM64_ROOT=""
 [ "$ARM64" != 0 ] || ARM64=""
 S390X=${EC_S390X_BUILD:-} S390X_ROOT=""
 [ -z "$S390X" ] || ARM64="" # osd.6 is one or the other
