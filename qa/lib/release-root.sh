@@ -26,7 +26,8 @@ EC_ROOTS=${EC_ROOTS:-/var/tmp/ec-power8-roots}
 EC_ROOT_PACKAGES=(ca-certificates build-essential cmake ninja-build googletest libgtest-dev pkg-config
                   ceph-base ceph-osd ceph-mon ceph-mgr ceph-common libradospp-dev librados-dev
                   libjerasure-dev libgf-complete-dev libisal-dev jq python3 iproute2 procps binutils
-                  g++-powerpc64le-linux-gnu qemu-user dpkg-dev debhelper fakeroot lintian
+                  g++-powerpc64le-linux-gnu g++-s390x-linux-gnu g++-aarch64-linux-gnu qemu-user
+                  dpkg-dev debhelper fakeroot lintian
                   libboost-dev libfmt-dev python3-yaml python3-rados ccache ceph-test)
 
 release_root_key() {

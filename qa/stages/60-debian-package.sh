@@ -7,13 +7,15 @@
 # ceph_erasure_code_benchmark where ceph-test ships it: qa/tool/ceph-benchmark-test), run the EC-pool
 # cluster test against the installed plugin, and remove the package again. Then the ppc64el, s390x and arm64
 # packages, cross-built without `dpkg --add-architecture` (debian/README.source), checked under qemu with
-# Debian's ceph-erasure-code-tool of each.
+# Debian's ceph-erasure-code-tool of each (qa/cross/ceph-tool-test).
 #   EC_DEB_POOL_PARTS  parts of qa/standalone/ec-pool-test to run against the installed package (default
 #                      "lrc bad", ~1 min: daemons that load the installed libraries from the system plugin
 #                      directory encode, decode and refuse bad profiles; the whole test, ~5 min, is what
 #                      stage 40 ran through the same libraries of the build tree: "all" runs it again,
 #                      "none" skips it)
 #   EC_DEB_CROSS       the cross-built packages' architectures (default "ppc64el s390x arm64"; 0: none)
+#   EC_DEB_CROSS_STOCK  of those, the ones whose stock plugins run beside the package in Debian's tool as
+#                      controls (default none: stages 30, 32 and 34 ran them on the same sysroots)
 #   EC_DEB_KEEP=1      keep the work directory (packages, build log)
 set -euo pipefail
 # shellcheck source=qa/lib/common.sh
@@ -279,15 +281,16 @@ step "amd64 package ok ($((SECONDS - T0))s)"
 
 # ---------------------------------------------------------------- the cross-built packages
 # cross_package ARCH: the package for Debian architecture ARCH (ppc64el, s390x, arm64), cross-built against
-# its sysroot, lintian-clean, its libraries those the build lists, and the packaged libraries under qemu
-# as each CPU model of its variants in Debian's ceph-erasure-code-tool of ARCH: the shards must equal
-# amd64 jerasure's (a tool that writes no parity: the data shards, and power8 under qemu decodes from
-# libjerasure's parity).
+# its sysroot, lintian-clean, its libraries those the build lists, and the packaged libraries, unpacked,
+# in Debian's ceph-erasure-code-tool of ARCH under qemu as each CPU model of its variants
+# (qa/cross/ceph-tool-test --one-case: shards of jerasure's and isa's codes equal to the amd64 tool's, the
+# loader's pick per model). Where no other stage of this release ran that tool (EC_DEB_CROSS_STOCK), the
+# stock plugins of ARCH run beside it as the controls.
 cross_package() {
-  local arch=$1 qemu sysroot debs triple pdeb psys pcontents pbuild pcpus plint x cpu variant i off t
-  qemu=$(ec_cross_qemu "$arch") || die "EC_DEB_CROSS: no cross package for '$arch'"
+  local arch=$1 sysroot debs triple pdeb psys pcontents pbuild plint x t stock=(--no-stock)
+  ec_cross_qemu "$arch" >/dev/null || die "EC_DEB_CROSS: no cross package for '$arch'"
   log "$arch sysroot (qa/cross/sysroot.sh: private apt configuration, dpkg -x)"
-  sysroot=$(bash "$EC_TOP/qa/cross/sysroot.sh" "$arch")
+  sysroot=$(ec_step "sysroot-$arch" bash "$EC_TOP/qa/cross/sysroot.sh" "$arch")
   debs=$(ec_cross_cache "$arch")/debs
   triple=$(dpkg-architecture -a"$arch" -qDEB_HOST_MULTIARCH 2>/dev/null)
   log "dpkg-buildpackage -a $arch -d -us -uc -b (log: $WORK/cross-$arch.log)"
@@ -306,7 +309,6 @@ cross_package() {
   pcontents=$(dpkg-deb -c "$pdeb" | awk '{print $6}')
   pbuild=$WORK/src/obj-$(dpkg-architecture -a"$arch" -qDEB_HOST_GNU_TYPE 2>/dev/null)
   packaged_libraries_are_listed "$pbuild" "$pdeb" "$pcontents" "$psys"
-  pcpus=$(ec_variant_qemu_cpus "$pbuild")
   plint=$(lintian --fail-on error "$(ls "$WORK"/${PKG}_*_"$arch".changes)" 2>&1) || {
     echo "$plint" >&2
     die "lintian reported errors on the $arch package"
@@ -314,47 +316,18 @@ cross_package() {
   step "$arch lintian: $(grep -c '^E:' <<<"$plint" || true) errors, $(grep -c '^W:' <<<"$plint" || true) warnings"
   x=$WORK/$arch-root
   dpkg-deb -x "$pdeb" "$x"
-  for cpu in $pcpus; do
-    variant=$(ec_variant_of_qemu_cpu "$pbuild" "$cpu")
-    rm -rf "$WORK/qp" && mkdir -p "$WORK/qp" && cp "$WORK/qj/o" "$WORK/qp/"
-    (cd "$WORK/qp" && QEMU_CPU=$cpu timeout 300 "$qemu" -L "$sysroot" "$sysroot/usr/bin/ceph-erasure-code-tool" \
-      -c /dev/null --erasure_code_dir "$x/$psys" encode "${profile/jerasure/power8}" 4096 0,1,2,3,4,5 o >log 2>&1) ||
-      die "$arch tool under qemu ($cpu) with the packaged plugin failed: $(tail -3 "$WORK/qp/log")"
-    for i in $shards; do
-      cmp -s "$WORK/qp/o.$i" "$WORK/qj/o.$i" || die "qemu $cpu: shard $i differs from amd64 jerasure's"
-    done
-    grep -q "selected variant $variant " "$WORK/qp/log" ||
-      die "qemu $cpu: the packaged loader did not pick $variant: $(grep -o 'selected variant .*' "$WORK/qp/log")"
-    if [ $tool_parity = no ]; then
-      rm -f "$WORK/qp/o" "$WORK/qp/o.0" "$WORK/qp/o.1"
-      cp "$WORK/qj/o.4" "$WORK/qj/o.5" "$WORK/qp/"
-      (cd "$WORK/qp" && QEMU_CPU=$cpu timeout 300 "$qemu" -L "$sysroot" "$sysroot/usr/bin/ceph-erasure-code-tool" \
-        -c /dev/null --erasure_code_dir "$x/$psys" decode "${profile/jerasure/power8}" 4096 2,3,4,5 o >>log 2>&1) ||
-        die "$arch tool under qemu ($cpu): power8 decode failed: $(tail -3 "$WORK/qp/log")"
-      off=$(decoded_offset "$WORK/qj/o" "$WORK/qp/o" 4 2 4096) || die "qemu $cpu: power8's decode from libjerasure's parity: $off"
-      step "  $arch, qemu -cpu $cpu: selected variant $variant, 4 data shards = amd64's (no parity written), decode from libjerasure's parity ok"
-    else
-      step "  $arch, qemu -cpu $cpu: selected variant $variant, 6 shards = amd64 jerasure's"
-    fi
-  done
+  ! grep -qw "$arch" <<<"${EC_DEB_CROSS_STOCK:-}" || stock=()
+  ec_step "tool-$arch" bash "$EC_TOP/qa/cross/ceph-tool-test" --arch "$arch" --sysroot "$sysroot" --build "$pbuild" \
+    --plugin-dir "$x/$psys" --one-case "${stock[@]}" >&2 ||
+    die "$arch: Debian's $arch ceph-erasure-code-tool under qemu with the packaged plugin failed (above)"
 }
 
 CROSS_ARCHES=${EC_DEB_CROSS:-ppc64el s390x arm64}
 [ "$CROSS_ARCHES" != 0 ] || CROSS_ARCHES=""
 if [ -n "$CROSS_ARCHES" ]; then
   # shellcheck disable=SC2046
-  ensure_packages qemu-user $(for a in $CROSS_ARCHES; do echo "g++-$(dpkg-architecture -a"$a" -qDEB_HOST_GNU_TYPE 2>/dev/null)"; done)
-  # The amd64 reference shards every architecture's packaged plugin must write.
-  mkdir -p "$WORK/qj"
-  head -c 300007 /dev/urandom >"$WORK/qj/o"
-  profile=plugin=jerasure,technique=reed_sol_van,k=4,m=2
-  (cd "$WORK/qj" && ceph-erasure-code-tool -c /dev/null encode "$profile" 4096 0,1,2,3,4,5 o >/dev/null 2>&1) ||
-    die "amd64 jerasure encode failed"
-  shards="0 1 2 3 4 5"
-  if [ $tool_parity = no ]; then
-    shards="0 1 2 3"
-    "$oracle" 4 2 4096 "$WORK/qj/o" || die "jerasure-shards failed"
-  fi
+  ensure_packages qemu-user libjerasure-dev libisal-dev \
+    $(for a in $CROSS_ARCHES; do echo "g++-$(dpkg-architecture -a"$a" -qDEB_HOST_GNU_TYPE 2>/dev/null)"; done)
   for a in $CROSS_ARCHES; do
     cross_package "$a"
   done
