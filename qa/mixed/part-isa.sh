@@ -1,25 +1,26 @@
 # shellcheck shell=bash
 # SPDX-License-Identifier: LGPL-2.1-or-later
 # The isa part of qa/mixed/mixed-cluster-test (EC_MIXED_PART=isa), sourced by it: its cluster (x86 mon,
-# mgr, osd.0-3; ppc64el osd.4-6 under qemu) and helpers. Tentacle's default erasure-code profile is
-# `plugin=isa technique=reed_sol_van k=2 m=2`, and Debian builds no libec_isa.so for ppc64el:
+# mgr, osd.0-3; emulated osd.4-6: ppc64el, osd.6 arm64 with EC_ARM64_BUILD) and helpers. Tentacle's
+# default erasure-code profile is `plugin=isa technique=reed_sol_van k=2 m=2`, and Debian builds no
+# libec_isa.so for ppc64el (for arm64 it does):
 #
 #   1. without power8: a pool made with the cluster's own default profile (checked to be isa's), its PGs
-#      pinned to the x86 OSDs (the ppc64el ones up but out: an OSD marked in is given PGs of the pool to
+#      pinned to the x86 OSDs (the emulated ones up but out: an OSD marked in is given PGs of the pool to
 #      create, pg-upmap or not), objects written; then osd.4 (ppc64el; its erasure_code_dir has Debian's
 #      ppc64el plugins, no isa) is marked in and given one PG as its primary.
 #      The OSD must die of it, of Ceph's ceph_assert(ec_impl) in PGBackend::build_pg_backend (printed, log
 #      lines and crash report kept in the work directory); the test fails if it serves the PG.
 #      The PG goes back to the x86 OSDs, osd.4 is marked out;
 #   2. `ceph-ec-power8 adopt` of that pool (profile `default`: plugin=power8 power8-code=isa, other keys
-#      unchanged), osd.4 re-created empty, the ppc64el OSDs in, every PG pinned to a ppc64el primary (the
-#      shards moved by backfill from the old, x86, acting set), reads through them; osd.0 (x86) killed:
-#      degraded reads decoded on ppc64el from the shards isa computed on x86, osd.0 re-created empty and
-#      its shards (data and parity) rebuilt by the ppc64el primaries; deep-scrub (each shard's crc against
+#      unchanged), osd.4 re-created empty, the emulated OSDs in, every PG pinned to an emulated primary
+#      (the shards moved by backfill from the old, x86, acting set), reads through them; osd.0 (x86)
+#      killed: degraded reads decoded on ppc64el and arm64 from the shards isa computed on x86, osd.0
+#      re-created empty and its shards (data and parity) rebuilt by the emulated primaries; deep-scrub (each shard's crc against
 #      the one x86's isa recorded when the object was written); every object byte for byte;
 #   3. the pool deleted, osd_pool_default_erasure_code_profile set on the mon to power8's isa mode, the
 #      stored `default` removed, a new pool made without a profile (checked: `default` is remade with
-#      power8's keys), the same layouts: objects written (encoded on ppc64el), osd.0 killed, degraded
+#      power8's keys), the same layouts: objects written (encoded on ppc64el and arm64), osd.0 killed, degraded
 #      reads, rebuild, deep-scrub, every object byte for byte.
 # No daemon may die but osd.4 in step 1. Each OSD is a CRUSH host of its own (crush_location): the
 # default profile's failure domain is `host`, which one host of seven OSDs would not satisfy.
@@ -32,7 +33,7 @@
 # Up sets by PG seed for k=2 m=2 (position 0 is the primary; 0..1 data, 2..3 parity).
 # Step 1: x86 only.
 declare -A ISA_X86_LAYOUT=([0]="0 1 2 3" [1]="1 2 3 0" [2]="2 3 0 1" [3]="3 0 1 2")
-# Steps 2 and 3: a ppc64el primary in every seed; osd.0 (the victim) holds data shard 1 in seeds 0 and 1
+# Steps 2 and 3: an emulated primary in every seed (osd.6, arm64 where it is, in seed 2); osd.0 (the victim) holds data shard 1 in seeds 0 and 1
 # (degraded reads decode) and parity in seeds 2 and 3 (its rebuild encodes).
 declare -A ISA_PPC_LAYOUT=([0]="4 0 3 1" [1]="5 0 6 3" [2]="6 3 0 2" [3]="4 3 5 0")
 ISA_GIVEN=4 # the ppc64el OSD given an isa PG in step 1
@@ -76,6 +77,7 @@ layout_steps() {
 # Step 1: the ppc64el OSD given PG ID.0 of an isa pool must die of it. Prints the evidence.
 isa_without_power8() {
   local id=$1 osd=$ISA_GIVEN start=$SECONDS log ev d dumps=()
+  [ "${ARCH_OF[$osd]:-}" = ppc64el ] || fail "osd.$osd is $(arch_of "$osd"), not ppc64el: step 1 needs an OSD without libec_isa.so (EC_MIXED_CPUS: a ppc64el model first)"
   [ ! -e "$PPC_PLUGINS/libec_isa.so" ] || fail "the ppc64el OSDs' erasure_code_dir has a libec_isa.so: Debian builds none for ppc64el"
   step "without power8: osd.$osd ($(arch_of $osd)) in, given PG $id.0 as its primary: pg-upmap $id.0 $osd 1 2 3"
   cl_ceph osd in "$osd" >/dev/null 2>&1 || fail "osd in $osd"
@@ -116,12 +118,12 @@ isa_without_power8() {
   step "  PG $id.0 back on x86 OSDs, osd.$osd down and out"
 }
 
-# Steps 2 and 3 after the pool is power8's: ppc64el primaries, osd.0 killed and rebuilt, deep-scrub.
-isa_serve_on_ppc64el() {
+# Steps 2 and 3 after the pool is power8's: emulated primaries, osd.0 killed and rebuilt, deep-scrub.
+isa_serve_on_emulated() {
   local id=$1
   set_layout ISA_PPC_LAYOUT
   isa_pin "$id"
-  step "every PG active+clean on a ppc64el primary:"
+  step "every PG active+clean on an emulated primary:"
   layout_steps
 }
 
@@ -147,22 +149,22 @@ part_isa() {
   profile_is default plugin=isa technique=reed_sol_van k=2 m=2
   id=$(pool_id "${POOLS[0]}")
   isa_pin "$id"
-  step "every PG active+clean on x86 OSDs only (the ppc64el ones up, out):"
+  step "every PG active+clean on x86 OSDs only (the emulated ones up, out):"
   layout_steps
   pick_objects
   write_objects
   isa_without_power8 "$id"
 
-  # ------------------------------------------------ 2. adopted, served by ppc64el primaries
+  # ------------------------------------------------ 2. adopted, served by emulated primaries
   step "ceph-ec-power8 adopt ${POOLS[0]}"
   "$EC_TOP/tools/ceph-ec-power8" adopt "${POOLS[0]}" >"$WORK/adopt.out" 2>&1 || fail "ceph-ec-power8 adopt ${POOLS[0]}: $(cat "$WORK/adopt.out")"
   profile_is default plugin=power8 power8-code=isa technique=reed_sol_van k=2 m=2
   osd_recreate "$ISA_GIVEN"
   cl_ceph osd in 4 5 6 >/dev/null 2>&1 || fail "osd in 4 5 6"
   cl_wait_osds_up "$CL_OSDS"
-  step "osd.$ISA_GIVEN re-created empty, the ppc64el OSDs in"
-  isa_serve_on_ppc64el "$id"
-  verify_written "adopted, read through ppc64el primaries"
+  step "osd.$ISA_GIVEN re-created empty, the emulated OSDs in"
+  isa_serve_on_emulated "$id"
+  verify_written "adopted, read through emulated primaries"
   phase 0
   scrub_clean "${POOLS[@]}"
   verify_written "final (${POOLS[0]})"
@@ -180,7 +182,7 @@ part_isa() {
   profile_is default plugin=power8 power8-code=isa technique=reed_sol_van k=2 m=2 crush-failure-domain=host
   id=$(pool_id "${POOLS[0]}")
   rt=$SECONDS
-  isa_serve_on_ppc64el "$id"
+  isa_serve_on_emulated "$id"
   step "  (in $((SECONDS - rt))s)"
   pick_objects
   write_objects

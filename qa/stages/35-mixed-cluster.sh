@@ -15,9 +15,10 @@
 #                      can deadlock a big-endian and a little-endian OSD that connect to each other at once
 #                      (qa/mixed/mixed-cluster-test says how), which a run of this stage hit
 # On Tentacle and later (stage 70 runs it in the newest release's root) the test runs its isa part only:
-# Tentacle's default isa pool without power8, adopted, and a pool of a power8 default profile (the
-# techniques part is the installed release's, and it reads shards from memstore with
-# ceph-objectstore-tool, which Tentacle's cannot open). Its ppc64el OSDs run as POWER9 and better
+# Tentacle's default isa pool without power8, adopted and served by ppc64el and arm64 primaries, and a
+# pool of a power8 default profile (the techniques part is the installed release's, and it reads shards
+# from memstore with ceph-objectstore-tool, which Tentacle's cannot open). Its ppc64el OSDs run as POWER9
+# and better
 # (EC_MIXED_OLDEST_CPU): Debian's ppc64el ceph-osd 20.2.4 is built for POWER9 (xxspltib, stxv... in 1412
 # of its functions) and dies of SIGILL at start under qemu-ppc64le -cpu power8. EC_MIXED_PART /
 # EC_MIXED_CPUS override both.
@@ -60,9 +61,9 @@ S390X=${EC_S390X_BUILD:-} S390X_ROOT=""
 if release_tentacle_or_later "$(release_installed)"; then
   export EC_MIXED_PART=${EC_MIXED_PART:-isa} EC_MIXED_OLDEST_CPU=power9
 fi
-# The arm64 OSD joins the techniques part only: the isa part runs in Tentacle's root, which has no arm64
-# sysroot or build (and installing a cross compiler there would change every proof made in it).
-if [ -n "$ARM64" ] && [ "${EC_MIXED_PART:-techniques}" = techniques ]; then
+# The arm64 OSD joins both parts: in Tentacle's root (qa/release/run sets EC_ARM64_BUILD) it serves the
+# adopted default isa pool beside the ppc64el ones, its build made with sid's cross compiler.
+if [ -n "$ARM64" ]; then
   ensure_packages g++-aarch64-linux-gnu
   cross_osd_plugins arm64 "$ARM64" 34
   ARM64_ROOT=$OSD_ROOT
