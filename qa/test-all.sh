@@ -7,9 +7,10 @@
 #   EC_STAGES="10 40"  only the host's stages with these numbers ("70": the other releases and the
 #                      upgrades), with the tests they need (ctest adds a fixture's setup)
 #   EC_AFFECTED_SINCE=REV  only the tests the files changed since REV can affect (qa/suite/affected)
-#   EC_JOBS            ctest's parallel level (default 8 on 2 cores: a build or a qemu cluster counts 2,
+#   EC_JOBS            ctest's parallel level (default 9 on 2 cores: a build or a qemu cluster counts 2,
 #                      a cluster test or a root 1, so a build is not starved by cluster tests; a cluster
-#                      test keeps about a quarter of a core busy, and 6 left a fifth of the run idle)
+#                      test keeps about a quarter of a core busy: 6 left a fifth of the run idle, 8 the
+#                      cluster tests' last quarter half idle)
 #   EC_CTEST_ARGS      more ctest arguments (e.g. "-L tentacle")
 #   EC_PROOF_CACHE=off  rerun every proof (by default a unit suite that passed with the same inputs is
 #                      reused: qa/lib/proof-cache.sh)
@@ -70,7 +71,7 @@ kill_tree() {
   for child in $(pgrep -P "$1" || true); do kill_tree "$child"; done
   kill "$1" 2>/dev/null || true
 }
-ctest --test-dir "$qa" -j"${EC_JOBS:-8}" --output-on-failure --test-output-size-failed 1000000 \
+ctest --test-dir "$qa" -j"${EC_JOBS:-9}" --output-on-failure --test-output-size-failed 1000000 \
   --output-junit "$qa/results.xml" "${args[@]}" &
 ctest_pid=$!
 trap 'kill_tree $ctest_pid; exit 143' TERM INT HUP
