@@ -119,20 +119,37 @@ TEST(S390xVariants, OnlyTheVectorFacilityBitCounts) {
   EXPECT_EQ(s390x(0), Names({"generic"}));
 }
 
-// AT_HWCAP of arm64: Advanced SIMD (bit 1) and SHA3 (bit 17). qemu-aarch64 7.2 reports 0x119ffb for
-// neoverse-n1 (no SHA3) and 0xecfffffb for max (SHA3); the other bits change nothing. MIDR_EL1: qemu's
-// max 0xf0510, Arm Neoverse N1 0x414fd0c1 (part 0xd0c), N2 0x410fd490 (0xd49), V1 0x411fd400 (0xd40),
-// V2 0x410fd4f0 (0xd4f).
-constexpr unsigned long kArm64Asimd = 1ul << 1, kArm64Sha3 = 1ul << 17, kArm64NeoverseN1Hwcap = 0x119ffbul,
-                        kArm64MaxHwcap = 0xecfffffbul;
+// AT_HWCAP of arm64: Advanced SIMD (bit 1), SHA3 (bit 17) and SVE (bit 22). qemu-aarch64 7.2 reports
+// 0x119ffb for neoverse-n1 (no SHA3, no SVE) and 0xecfffffb for max (both); the other bits change
+// nothing. MIDR_EL1: qemu's max 0xf0510, Arm Neoverse N1 0x414fd0c1 (part 0xd0c), N2 0x410fd490 (0xd49),
+// V1 0x411fd400 (0xd40), V2 0x410fd4f0 (0xd4f).
+constexpr unsigned long kArm64Asimd = 1ul << 1, kArm64Sha3 = 1ul << 17, kArm64Sve = 1ul << 22,
+                        kArm64NeoverseN1Hwcap = 0x119ffbul, kArm64MaxHwcap = 0xecfffffbul;
 constexpr unsigned long kQemuMaxMidr = 0xf0510ul, kNeoverseN2Midr = 0x410fd490ul, kNeoverseN2r1Midr = 0x411fd491ul,
                         kNeoverseV1Midr = 0x411fd400ul, kNeoverseV2Midr = 0x410fd4f0ul;
 
-Names aarch64(unsigned long hwcap, unsigned long midr = 0) {
+Names aarch64(unsigned long hwcap, unsigned long midr = 0, unsigned sve_bytes = 0) {
   Aarch64Features f;
   f.hwcap = hwcap;
   f.midr = midr;
+  f.sve_bytes = sve_bytes;
   return aarch64_variants(f);
+}
+
+// An SVE variant only at its own vector length (it is built for that one), first there; at 16 bytes and
+// at the lengths no variant is built for, the NEON order as without SVE.
+TEST(Aarch64Variants, SveVariantOnlyAtItsVectorLength) {
+  const Names neon_first{"neon", "neon_eor3", "generic"};
+  EXPECT_EQ(aarch64(kArm64MaxHwcap, kNeoverseV1Midr, 32), Names({"sve256", "neon", "neon_eor3", "generic"}));
+  EXPECT_EQ(aarch64(kArm64MaxHwcap, kQemuMaxMidr, 64), Names({"sve512", "neon", "neon_eor3", "generic"}));
+  EXPECT_EQ(aarch64(kArm64Asimd | kArm64Sve, 0, 64), Names({"sve512", "neon", "generic"}));
+  EXPECT_EQ(aarch64(kArm64MaxHwcap, kNeoverseN2Midr, 16), Names({"neon_eor3", "neon", "generic"}));
+  EXPECT_EQ(aarch64(kArm64MaxHwcap, kNeoverseV2Midr, 16), neon_first);
+  for (unsigned bytes : {0u, 16u, 48u, 128u, 256u})
+    EXPECT_EQ(aarch64(kArm64MaxHwcap, kQemuMaxMidr, bytes), neon_first) << bytes << " bytes";
+  // A length without AT_HWCAP's SVE bit (no kernel reports one so), or SVE without Advanced SIMD.
+  EXPECT_EQ(aarch64(kArm64MaxHwcap & ~kArm64Sve, kQemuMaxMidr, 32), neon_first);
+  EXPECT_EQ(aarch64(kArm64Sve, 0, 32), Names({"generic"}));
 }
 
 TEST(Aarch64Variants, Eor3FirstOnlyWhereItPays) {
@@ -177,6 +194,20 @@ bool vector_instruction_runs() {
 bool eor3_instruction_runs() {
   return instruction_runs([] { __asm__ volatile(".inst 0xce104210 // eor3 v16.16b, v16.16b, v16.16b, v16.16b" ::: "v16"); });
 }
+// SVE's vector length in bytes by the instruction's own answer (RDVL), 0 where SVE does not run: the
+// child exits with it in units of 16 bytes (at most 16, for 256 bytes).
+unsigned sve_bytes_by_instruction() {
+  const pid_t child = fork();
+  if (child == 0) {
+    unsigned long bytes;
+    __asm__ volatile(".inst 0x04bf5020 // rdvl x0, #1\n\tmov %0, x0" : "=r"(bytes) : : "x0");
+    _exit(static_cast<int>(bytes / 16));
+  }
+  int status = 0;
+  if (child <= 0 || waitpid(child, &status, 0) != child || !WIFEXITED(status))
+    return 0;
+  return static_cast<unsigned>(WEXITSTATUS(status)) * 16;
+}
 #endif
 
 // The running CPU, with the features read a second way: the compiler runtime's own CPU detection.
@@ -211,8 +242,10 @@ TEST(RunnableVariants, AgreeWithTheCompilersCpuDetection) {
   // libgcc has no s390x __builtin_cpu_supports: the vector facility's own answer, an instruction run.
   EXPECT_EQ(runnable.front() == "z13", vector_instruction_runs());
 #elif defined(__aarch64__)
-  // Without an N2's MIDR (qemu's models have none) neon comes first; neon_eor3 is listed where EOR3 runs.
-  EXPECT_EQ(runnable.front(), "neon");
+  // The SVE variant of this vector length where one is built (32, 64 bytes), else, without an N2's MIDR
+  // (qemu's models have none), neon first; neon_eor3 is listed where EOR3 runs.
+  const unsigned sve_bytes = sve_bytes_by_instruction();
+  EXPECT_EQ(runnable.front(), sve_bytes == 32 ? "sve256" : sve_bytes == 64 ? "sve512" : "neon") << sve_bytes;
   EXPECT_EQ(std::find(runnable.begin(), runnable.end(), "neon_eor3") != runnable.end(), eor3_instruction_runs());
 #endif
   std::cout << "[ probe    ] this CPU runs " << runnable.front() << " best\n";
@@ -242,7 +275,8 @@ TEST(RunnableVariants, EveryNameTheProbeGivesIsBuilt) {
 #elif defined(__aarch64__)
   for (unsigned long hwcap : {0ul, kArm64Asimd, kArm64NeoverseN1Hwcap, kArm64MaxHwcap, ~0ul})
     for (unsigned long midr : {0ul, kQemuMaxMidr, kNeoverseN2Midr, kNeoverseV1Midr, ~0ul})
-      lists.push_back(aarch64(hwcap, midr));
+      for (unsigned sve_bytes : {0u, 16u, 32u, 64u, 256u})
+        lists.push_back(aarch64(hwcap, midr, sve_bytes));
 #endif
   for (const Names &list : lists)
     for (const std::string &name : list)
@@ -265,7 +299,13 @@ TEST(RunnableVariants, TheBuildsListIsTheProbesOrder) {
 #elif defined(__s390x__)
   EXPECT_EQ(s390x(~0ul), built_best_first);
 #elif defined(__aarch64__)
-  EXPECT_EQ(aarch64(~0ul, kNeoverseN2Midr), built_best_first);
+  // No CPU runs both SVE variants (one vector length each): at either length, the build's list without
+  // the other one.
+  for (const char *other : {"sve256", "sve512"}) {
+    Names expected = built_best_first;
+    expected.erase(std::find(expected.begin(), expected.end(), other));
+    EXPECT_EQ(aarch64(~0ul, kNeoverseN2Midr, other[3] == '2' ? 64 : 32), expected) << "without " << other;
+  }
 #else
   FAIL() << "no probe for this architecture";
 #endif

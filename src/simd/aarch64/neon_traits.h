@@ -13,13 +13,13 @@
 #include <cstddef>
 #include <cstdint>
 
-#include "simd/skeleton/split_nibble_16x32.h"
+#include "simd/skeleton/split_nibble_x32.h"
 #include "simd/skeleton/tuning.h"
 
 namespace ec::simd {
 namespace {
 
-struct NeonTraits : skeleton::SplitNibble16x32<uint8x16_t>, skeleton::Tuning<NeonTraits> {
+struct NeonTraits : skeleton::SplitNibbleX32<uint8x16_t>, skeleton::Tuning<NeonTraits> {
   static constexpr bool kMaskedTail = false;
 
   static Vec load(const std::uint8_t *p) { return vld1q_u8(p); }

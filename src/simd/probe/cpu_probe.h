@@ -33,8 +33,9 @@ struct S390xFeatures {
 };
 
 struct Aarch64Features {
-  unsigned long hwcap = 0; // getauxval(AT_HWCAP)
-  unsigned long midr = 0;  // MIDR_EL1 (implementer, part), where the kernel exposes it (HWCAP_CPUID); else 0
+  unsigned long hwcap = 0;  // getauxval(AT_HWCAP)
+  unsigned long midr = 0;   // MIDR_EL1 (implementer, part), where the kernel exposes it (HWCAP_CPUID); else 0
+  unsigned sve_bytes = 0;   // SVE's vector length in bytes (prctl PR_SVE_GET_VL), where HWCAP_SVE; else 0
 };
 
 std::vector<std::string> x86_variants(const X86Features &cpu);

@@ -8,6 +8,9 @@
 #elif defined(__powerpc64__) || defined(__s390x__) || defined(__aarch64__)
 #include <sys/auxv.h>
 #endif
+#if defined(__aarch64__)
+#include <sys/prctl.h>
+#endif
 
 namespace ec::simd {
 
@@ -73,6 +76,13 @@ std::vector<std::string> runnable_variants() {
   // HWCAP_CPUID: the kernel emulates reads of the ID registers from user space (MIDR_EL1 included).
   if (f.hwcap & (1ul << 11))
     __asm__("mrs %0, MIDR_EL1" : "=r"(f.midr));
+  // HWCAP_SVE: the thread's vector length, from the kernel rather than an SVE instruction (this unit is
+  // built for the base architecture). PR_SVE_GET_VL is 51, its length the low 16 bits (PR_SVE_VL_LEN_MASK).
+  if (f.hwcap & (1ul << 22)) {
+    const int vl = prctl(51, 0, 0, 0, 0);
+    if (vl > 0)
+      f.sve_bytes = static_cast<unsigned>(vl) & 0xffff;
+  }
   return aarch64_variants(f);
 }
 

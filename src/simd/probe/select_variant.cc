@@ -59,6 +59,7 @@ namespace {
 // AT_HWCAP bits from the Linux uapi <asm/hwcap.h> of arm64.
 constexpr unsigned long kArm64Asimd = 1ul << 1;
 constexpr unsigned long kArm64Sha3 = 1ul << 17; // FEAT_SHA3: EOR3
+constexpr unsigned long kArm64Sve = 1ul << 22;
 
 // The cores where EOR3 pays, by MIDR_EL1's implementer and part number (bits 31-24, 15-4). EOR3 replaces
 // two EORs with one instruction that llvm-mca-19's models issue on a single pipe: on Neoverse N2 the
@@ -68,17 +69,32 @@ bool eor3_pays(unsigned long midr) {
   const unsigned long implementer = (midr >> 24) & 0xff, part = (midr >> 4) & 0xfff;
   return implementer == 0x41 && part == 0xd49; // Arm Neoverse N2
 }
+
+// The SVE variant for a vector length, or "": each is built for one length (sve_traits.h) and runs only on
+// a CPU of that length. None at 16 bytes, where SVE's TBL and EOR do per instruction what NEON's do; 32
+// bytes is Neoverse V1's, 64 A64FX's.
+std::string sve_variant(unsigned bytes) {
+  return bytes == 32 ? "sve256" : bytes == 64 ? "sve512" : "";
+}
 } // namespace
 
 std::vector<std::string> aarch64_variants(const Aarch64Features &cpu) {
   // Advanced SIMD is mandatory in AArch64 Linux; the bit is checked all the same, as the kernel reports it.
   if (!(cpu.hwcap & kArm64Asimd))
     return {"generic"};
+  std::vector<std::string> v;
+  if (cpu.hwcap & kArm64Sve) {
+    const std::string sve = sve_variant(cpu.sve_bytes);
+    if (!sve.empty())
+      v.push_back(sve);
+  }
   if (!(cpu.hwcap & kArm64Sha3))
-    return {"neon", "generic"};
-  if (eor3_pays(cpu.midr))
-    return {"neon_eor3", "neon", "generic"};
-  return {"neon", "neon_eor3", "generic"};
+    v.insert(v.end(), {"neon", "generic"});
+  else if (eor3_pays(cpu.midr))
+    v.insert(v.end(), {"neon_eor3", "neon", "generic"});
+  else
+    v.insert(v.end(), {"neon", "neon_eor3", "generic"});
+  return v;
 }
 
 } // namespace ec::simd

@@ -16,7 +16,7 @@
 #include <cstdint>
 #include <cstring>
 
-#include "simd/skeleton/split_nibble_16x32.h"
+#include "simd/skeleton/split_nibble_x32.h"
 #include "simd/skeleton/tuning.h"
 
 // vecintrin.h defines these as macros, which breaks std headers included after it.
@@ -27,7 +27,7 @@
 namespace ec::simd {
 namespace {
 
-struct Z13Traits : skeleton::SplitNibble16x32<__vector unsigned char>, skeleton::Tuning<Z13Traits> {
+struct Z13Traits : skeleton::SplitNibbleX32<__vector unsigned char>, skeleton::Tuning<Z13Traits> {
   static constexpr bool kMaskedTail = true;
 
   static Vec load(const std::uint8_t *p) {
