@@ -9,8 +9,8 @@
 #   EC_AFFECTED_SINCE=REV  only the tests the files changed since REV can affect (qa/suite/affected)
 #   EC_JOBS            ctest's parallel level (default 9 on 2 cores: a build or a qemu cluster counts 2,
 #                      a cluster test or a root 1, so a build is not starved by cluster tests; a cluster
-#                      test keeps about a quarter of a core busy: 6 left a fifth of the run idle, 8 the
-#                      cluster tests' last quarter half idle)
+#                      test keeps about a quarter of a core busy: the machine idled a fifth of the run
+#                      with 6, 11% with 8, 6% with 9)
 #   EC_CTEST_ARGS      more ctest arguments (e.g. "-L tentacle")
 #   EC_PROOF_CACHE=off  rerun every proof (by default a unit suite that passed with the same inputs is
 #                      reused: qa/lib/proof-cache.sh)
