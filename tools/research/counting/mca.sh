@@ -3,14 +3,14 @@
 # The multiply loops of a variant's dot products, modelled by llvm-mca (tools/research/s390x/evidence,
 # tools/research/aarch64/evidence): MODELLED cycles, not measured ones.
 
-# ec_mca_loops OBJECT OBJDUMP TRIPLE "MCPU..." BRANCH LOOKUP XOR [MATTR]: the Markdown table of OBJECT's
+# ec_mca_loops OBJECT OBJDUMP TRIPLE "MCPU..." BRANCH LOOKUP XOR [MATTR [WIDTH]]: the Markdown table of OBJECT's
 # dot_rows<R> source loops for R in 1 2 3 4 6 8 (per R the first loop closed by a branch back, an
 # instruction matching the regex BRANCH, that holds a LOOKUP and an XOR: one source's registers into R
 # rows), each as llvm-mca-19 models it for every MCPU: cycles per iteration and bytes per cycle of each
-# output row. A product is two LOOKUPs per 16 bytes of a row. MATTR: llvm-mca's -mattr, for instructions
-# beyond the models' own (+sha3: EOR3).
+# output row. A product is two LOOKUPs per register of a row, WIDTH bytes (default 16). MATTR: llvm-mca's
+# -mattr, for instructions beyond the models' own (+sha3: EOR3; +sve).
 ec_mca_loops() {
-  local obj=$1 objdump=$2 triple=$3 mcpus=$4 branch=$5 lookup=$6 xor=$7 mattr=${8:-} tmp rows s insns bytes c cycles line
+  local obj=$1 objdump=$2 triple=$3 mcpus=$4 branch=$5 lookup=$6 xor=$7 mattr=${8:-} width=${9:-16} tmp rows s insns bytes c cycles line
   tmp=$(mktemp -d)
   line="| loop | instructions | bytes per row and iteration |"
   for c in $mcpus; do line+=" $c cycles/iteration | $c bytes/cycle per row |"; done
@@ -40,7 +40,7 @@ ec_mca_loops() {
               t = ins[n - 1]; gsub(/\t/, " ", t); sub(/[0-9a-f]+$/, ".Lloop", t); print t } } }' >"$s"
     insns=$(($(wc -l <"$s") - 1))
     [ "$insns" -gt 0 ] || { rm -rf "$tmp"; echo "error: no source loop found in dot_rows<$rows> of $obj" >&2; return 1; }
-    bytes=$(($(grep -cE "^($lookup) " "$s") * 8 / rows))
+    bytes=$(($(grep -cE "^($lookup) " "$s") * width / 2 / rows))
     line="| dot_rows<$rows> source loop | $insns | $bytes |"
     for c in $mcpus; do
       cycles=$(llvm-mca-19 -mtriple="$triple" -mcpu="$c" ${mattr:+-mattr="$mattr"} -iterations=1000 "$s" 2>/dev/null |
