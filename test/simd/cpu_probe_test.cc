@@ -5,6 +5,7 @@
 
 #include <algorithm>
 #include <string>
+#include <utility>
 #include <vector>
 
 #if defined(__s390x__) || defined(__aarch64__)
@@ -301,10 +302,11 @@ TEST(RunnableVariants, TheBuildsListIsTheProbesOrder) {
 #elif defined(__aarch64__)
   // No CPU runs both SVE variants (one vector length each): at either length, the build's list without
   // the other one.
-  for (const char *other : {"sve256", "sve512"}) {
+  const std::pair<const char *, unsigned> other_and_length[] = {{"sve256", 64}, {"sve512", 32}};
+  for (const auto &[other, sve_bytes] : other_and_length) {
     Names expected = built_best_first;
     expected.erase(std::find(expected.begin(), expected.end(), other));
-    EXPECT_EQ(aarch64(~0ul, kNeoverseN2Midr, other[3] == '2' ? 64 : 32), expected) << "without " << other;
+    EXPECT_EQ(aarch64(~0ul, kNeoverseN2Midr, sve_bytes), expected) << "without " << other;
   }
 #else
   FAIL() << "no probe for this architecture";
