@@ -27,11 +27,11 @@ ec_cross_prepare() {
 # ec_cross_unit_suite BUILD QEMU "MODELS": BUILD's suite under QEMU (its program name) as each of MODELS
 # (qemu -cpu models of BUILD's variants, best first); each run asserts the variant the probe picks.
 # Every test but three (below), ceph_erasure_code_benchmark's included (they name their program by its
-# target, so ctest puts the emulator in front of them), runs under the newest model, which runs every
-# variant; under the older ones what depends on the CPU: the kernels of the variant it is the model of (an
-# instruction it lacks is a SIGILL there; the older variants' kernels ran under their own models, the
-# generic and test-only ones under the newest, and qemu executes an instruction alike under each model
-# that has it) and the probe's pick; the loader and the plugin on the picked variant run under each model
+# target, so ctest puts the emulator in front of them), runs under the newest model, with the kernels of
+# every variant but the older models'; under each older model what depends on the CPU: the kernels of the
+# variant it is the model of (an instruction it lacks is a SIGILL there, and qemu executes an instruction
+# alike under each model that has it, so they run there only; the generic and test-only ones run under
+# the newest) and the probe's pick; the loader and the plugin on the picked variant run under each model
 # in Debian's tool (qa/cross/ceph-tool-test). The GF and codec
 # suites, the threads and memory tests and the refusals give the same result on any model, so they run
 # once, and so does the golden decode under erasures (the kernels it calls are the simd suite's), the
@@ -42,11 +42,14 @@ ec_cross_prepare() {
 # same release proves, the kernels they call are the simd suite's, and the sampled decode patterns and
 # rows and the matrices of up to 40 chunks run here.
 ec_cross_unit_suite() {
-  local build=$1 qemu=$2 cpus=$3 newest cpu variant others what scope
+  local build=$1 qemu=$2 cpus=$3 newest cpu variant others older what scope
   newest=$(head -1 <<<"$cpus")
+  # The variants of the older models: their kernels run under their own models only.
+  older=$(for cpu in $(tail -n +2 <<<"$cpus"); do ec_variant_of_qemu_cpu "$build" "$cpu"; done | paste -sd'|')
   for cpu in $cpus; do
     variant=$(ec_variant_of_qemu_cpu "$build" "$cpu")
-    scope=(-E '^decode\.every_pattern|^decode_cache_memory\.|^gf\.GfMatrixLarge\.|^gf\.GfDecodeRows\.EveryPattern') what=""
+    scope=(-E "^decode\.every_pattern|^decode_cache_memory\.|^gf\.GfMatrixLarge\.|^gf\.GfDecodeRows\.EveryPattern${older:+|^simd\.Variants/.*/($older)( |\$)}")
+    what=""
     if [ "$cpu" != "$newest" ]; then
       what="; what depends on the CPU"
       # The kernel suites' other parameters: every other variant, the reference and the test-only all_hooks.
@@ -61,7 +64,7 @@ ec_cross_unit_suite() {
 
 # ec_cross_tool_test ARCH BUILD "MODELS": Debian's ceph-erasure-code-tool of ARCH under qemu as each of
 # MODELS (best first) with BUILD's plugin and with the stock ones, against the amd64 tool's shards
-# (qa/cross/ceph-tool-test: every case under the best model, one per power8 profile under the others).
+# (qa/cross/ceph-tool-test: every case under the best model, one power8 case under the others).
 ec_cross_tool_test() {
   log "Debian's $1 ceph-erasure-code-tool under qemu vs the amd64 tool"
   ec_proof_step ceph-tool-test bash "$EC_TOP/qa/cross/ceph-tool-test" --arch "$1" --sysroot "$SYSROOT" --build "$2" \
