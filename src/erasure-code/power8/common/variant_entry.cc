@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: LGPL-2.1-or-later
-// Entry points of libec_power8_<variant>.so. Built once per variant, with EC_POWER8_KERNELS naming that
-// variant's kernel table (kernels_<variant>); everything else in the library is the same code.
+// Entry points of libec_power8_<variant>.so. Compiled once and linked into every variant library; each
+// library's one generated line (library_kernels.h) names its kernel table.
 #include "erasure-code/power8/common/variant_entry.h"
 
 #include <cerrno>
@@ -10,13 +10,10 @@
 
 #include "erasure-code/power8/common/ErasureCodePluginPower8.h"
 #include "erasure-code/power8/common/ceph_release.h"
+#include "erasure-code/power8/common/library_kernels.h"
 #include "erasure-code/power8/common/plugin_log.h"
 #include "simd/kernels.h"
 #include "simd/probe/beyond_l1_mode.h"
-
-namespace ec::simd {
-extern const Kernels EC_POWER8_KERNELS;
-}
 
 namespace {
 // The library's table with its choices made (simd::Kernels::settle), once, on the first call: the loader
@@ -24,7 +21,7 @@ namespace {
 const ec::simd::Kernels &settled_kernels() {
   static const ec::simd::Kernels settled = [] {
     std::vector<std::string> lines;
-    const ec::simd::Kernels kernels = ec::simd::settle_from_environment(ec::simd::EC_POWER8_KERNELS, &lines);
+    const ec::simd::Kernels kernels = ec::simd::settle_from_environment(ec::power8::kLibraryKernels, &lines);
     for (const std::string &line : lines)
       ec::power8::log_line(line);
     return kernels;
@@ -45,7 +42,7 @@ extern "C" __attribute__((visibility("default"))) const char *__erasure_code_ver
 }
 
 extern "C" __attribute__((visibility("default"))) int __erasure_code_init(char *plugin_name, char * /*directory*/) {
-  auto *plugin = new (std::nothrow) ec::power8::ErasureCodePluginVariantNamed(plugin_name, ec::simd::EC_POWER8_KERNELS.name);
+  auto *plugin = new (std::nothrow) ec::power8::ErasureCodePluginVariantNamed(plugin_name, ec::power8::kLibraryKernels.name);
   if (!plugin)
     return -ENOMEM;
   const int r = ceph::ErasureCodePluginRegistry::instance().add(plugin_name, plugin);
