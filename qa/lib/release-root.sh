@@ -22,17 +22,36 @@ EC_ROOTS=${EC_ROOTS:-/var/tmp/ec-power8-roots}
 
 # What every release's stages need inside its root (the stages' own ensure_packages then find it all):
 # Boost, fmt and python3-yaml for stage 10's tests built from Ceph's source (release_source_tests), here so
-# that their installation happens while the root is made in the background, not in stage 10.
+# that their installation happens while the root is made in the background, not in stage 10. The cross
+# compilers are those of release_cross_arches.
 EC_ROOT_PACKAGES=(ca-certificates build-essential cmake ninja-build googletest libgtest-dev pkg-config
                   ceph-base ceph-osd ceph-mon ceph-mgr ceph-common libradospp-dev librados-dev
-                  libjerasure-dev libgf-complete-dev libisal-dev jq python3 iproute2 procps binutils
-                  g++-powerpc64le-linux-gnu g++-s390x-linux-gnu g++-aarch64-linux-gnu qemu-user
+                  libjerasure-dev libgf-complete-dev libisal-dev jq python3 iproute2 procps binutils qemu-user
                   dpkg-dev debhelper fakeroot lintian
                   libboost-dev libfmt-dev python3-yaml python3-rados ccache ceph-test)
 
+# The architectures whose packages RELEASE's stage 60 cross-builds: none for a trimmed release
+# (release_trimmed: the amd64 package only).
+release_cross_packages() { release_trimmed "$1" || echo "ppc64el s390x arm64"; }
+# The other architectures RELEASE's stages build for, in its root, and run under qemu: stage 30's ppc64el
+# and stage 60's. Their sysroots and cross compilers.
+release_cross_arches() {
+  # shellcheck disable=SC2046 # the architectures are words
+  printf '%s\n' ppc64el $(release_cross_packages "$1") | awk '!seen[$0]++' | paste -sd' '
+}
+
+# release_root_packages RELEASE: the packages of RELEASE's root.
+release_root_packages() {
+  local a
+  ensure_packages dpkg-dev >&2 # dpkg-architecture names the cross compilers' packages
+  echo "${EC_ROOT_PACKAGES[@]}"
+  for a in $(release_cross_arches "$1"); do echo "g++-$(dpkg-architecture -a"$a" -qDEB_HOST_GNU_TYPE 2>/dev/null)"; done
+}
+
 release_root_key() {
-  local suite=$1
-  { echo "$suite"; echo "${EC_ROOT_PACKAGES[*]}"; cat "${BASH_SOURCE[0]}"; } | sha256sum | cut -c1-16
+  local release=$1 suite
+  suite=$(release_field "$release" suite) || return 1
+  { echo "$suite"; release_root_packages "$release"; cat "${BASH_SOURCE[0]}"; } | sha256sum | cut -c1-16
 }
 
 # release_root_ensure RELEASE [--check-archive]: with --check-archive (the root's own test, before any
@@ -42,7 +61,7 @@ release_root_ensure() {
   local release=$1 check=${2:-} suite mirror root key newer
   suite=$(release_field "$release" suite) || return 1
   root=$EC_ROOTS/$suite
-  key=$(release_root_key "$suite")
+  key=$(release_root_key "$release")
   if [ -f "$root/.ec-root-key" ] && [ "$(cat "$root/.ec-root-key")" = "$key" ]; then
     if [ "$check" != --check-archive ]; then
       echo "$root"
@@ -62,7 +81,7 @@ release_root_ensure() {
   mirror=$(apt_debian_mirror) || return 1
   log "root for $release: Debian $suite from $mirror into $root (mmdebstrap, then Ceph and the build tools)"
   mkdir -p "$EC_ROOTS"
-  apt_retried _release_root_bootstrap "$suite" "$root" "$mirror" ||
+  apt_retried _release_root_bootstrap "$suite" "$root" "$mirror" "$(release_root_packages "$release" | paste -sd' ')" ||
     { rm -rf "$root"; die "mmdebstrap of $suite failed"; }
   # The root's apt sources in the one-line format debootstrap and Debian's installer write (mmdebstrap may
   # write deb822): the private apt configurations of the stages in the root (qa/lib/apt-sources.sh) read
@@ -76,13 +95,13 @@ release_root_ensure() {
   echo "$root"
 }
 
-# One try of release_root_ensure's mmdebstrap SUITE ROOT MIRROR, from an empty ROOT.
+# One try of release_root_ensure's mmdebstrap SUITE ROOT MIRROR "PACKAGES", from an empty ROOT.
 _release_root_bootstrap() {
-  local suite=$1 root=$2 mirror=$3
+  local suite=$1 root=$2 mirror=$3 packages=$4
   rm -rf "$root"
   # Check-Valid-Until=false: an archive copy may serve a Release file past its Valid-Until date (sid).
   mmdebstrap --variant=minbase --aptopt='Acquire::Check-Valid-Until "false"' \
-    --include="$(IFS=,; echo "${EC_ROOT_PACKAGES[*]}")" \
+    --include="$(tr ' ' , <<<"$packages")" \
     --customize-hook='printf "#!/bin/sh\nexit 101\n" >"$1/usr/sbin/policy-rc.d"; chmod +x "$1/usr/sbin/policy-rc.d"' \
     "$suite" "$root" "$mirror" >&2
 }
