@@ -22,8 +22,12 @@ export EC_CACHE
 # The locale debhelper builds the package in (its ninja runs under LC_ALL=C.UTF-8): ccache's key includes
 # it, and the trees ec_deb_configure makes are to serve the package's build.
 export LC_ALL=C.UTF-8
+# Every compiler runs in one of the machine's compile slots (qa/lib/compile-slot): no more compilers at
+# once than cores, whichever build they are of.
+export EC_COMPILE_SLOTS=${EC_COMPILE_SLOTS:-$(nproc)} EC_COMPILE_SLOTS_DIR=$EC_CACHE/compile-slots
+export CMAKE_C_COMPILER_LAUNCHER=$EC_TOP/qa/lib/compile-slot CMAKE_CXX_COMPILER_LAUNCHER=$EC_TOP/qa/lib/compile-slot
 if command -v ccache >/dev/null; then
-  export CMAKE_C_COMPILER_LAUNCHER=ccache CMAKE_CXX_COMPILER_LAUNCHER=ccache
+  CMAKE_C_COMPILER_LAUNCHER+=";ccache" CMAKE_CXX_COMPILER_LAUNCHER+=";ccache"
   export CCACHE_DIR=${CCACHE_DIR:-$EC_CACHE/ccache/$(ccache --version | awk 'NR == 1 {print $NF}')}
   export CCACHE_BASEDIR=$EC_TOP CCACHE_NOHASHDIR=1 CCACHE_COMPILERCHECK=content CCACHE_MAXSIZE=${CCACHE_MAXSIZE:-6G}
 fi
