@@ -16,12 +16,13 @@ with an error naming it.
       however slowly the caller looks)
   fastec-rados.py CONF POOL MODEL verify
       read every object back (stat + read) and compare it byte for byte with its copy
-  fastec-rados.py CONF POOL MODEL thrash SEED OBJECTS STOPFILE
+  fastec-rados.py CONF POOL MODEL thrash SEED OBJECTS STOPFILE [PAUSE]
       the model client of qa/standalone/thrash-test: random operations of every kind (below, and
       truncate, remove, read) over objects t-000 .. t-(OBJECTS-1) (a missing one is created) until
-      STOPFILE exists; every read compared with the copy. A read that fails (EIO, timeout: OSDs die under
-      it) is retried; one that returns other bytes than the copy is a mismatch, counted, and the run
-      fails at the end. Prints its counts as one JSON line
+      STOPFILE exists, PAUSE seconds apart (default 0: one after the other); every read compared with the
+      copy. A read that fails (EIO, timeout: OSDs die under it) is retried; one that returns other bytes
+      than the copy is a mismatch, counted, and the run fails at the end. Prints its counts as one JSON
+      line
 
 Geometry (environment): FASTEC_STRIPE_UNIT (chunk size, bytes) and FASTEC_K (data chunks).
 Kinds:
@@ -235,10 +236,11 @@ def thrash_op(ioctx, model, rng, su, k, name, counts):
     return f"remove {name}"
 
 
-def thrash(ioctx, model, rng, su, k, objects, stopfile):
+def thrash(ioctx, model, rng, su, k, objects, stopfile, pause):
     counts = {"ops": {}, "reads_compared": 0, "mismatches": 0, "read_retries": 0}
     names = [f"t-{i:03d}" for i in range(objects)]
     while not os.path.exists(stopfile):
+        time.sleep(pause)
         name = rng.choice(names)
         try:
             line = thrash_op(ioctx, model, rng, su, k, name, counts)
@@ -279,7 +281,7 @@ def verify(ioctx, model):
 
 def main(argv):
     if len(argv) < 5:
-        die("usage: fastec-rados.py CONF POOL MODEL create SEED | ops SEED COUNT KINDS [PROGRESS [HOLD_AT GATE]] | verify | thrash SEED OBJECTS STOPFILE")
+        die("usage: fastec-rados.py CONF POOL MODEL create SEED | ops SEED COUNT KINDS [PROGRESS [HOLD_AT GATE]] | verify | thrash SEED OBJECTS STOPFILE [PAUSE]")
     conf, pool, model_dir, cmd = argv[1:5]
     su, k = geometry()
     model = Model(model_dir)
@@ -294,8 +296,14 @@ def main(argv):
             ops(ioctx, model, random.Random(int(argv[5])), su, k, int(argv[6]), kinds,
                 argv[8] if len(argv) >= 9 else None,
                 int(argv[9]) if len(argv) == 11 else None, argv[10] if len(argv) == 11 else None)
-        elif cmd == "thrash" and len(argv) == 8:
-            thrash(ioctx, model, random.Random(int(argv[5])), su, k, int(argv[6]), argv[7])
+        elif cmd == "thrash" and len(argv) in (8, 9):
+            try:
+                pause = float(argv[8]) if len(argv) == 9 else 0.0
+            except ValueError:
+                pause = -1.0
+            if not 0 <= pause <= 10:
+                die(f"thrash PAUSE {argv[8]}: seconds between operations, 0 to 10")
+            thrash(ioctx, model, random.Random(int(argv[5])), su, k, int(argv[6]), argv[7], pause)
         elif cmd == "verify" and len(argv) == 5:
             verify(ioctx, model)
         else:
