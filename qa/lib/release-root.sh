@@ -48,20 +48,20 @@ release_root_packages() {
   for a in $(release_cross_arches "$1"); do echo "g++-$(dpkg-architecture -a"$a" -qDEB_HOST_GNU_TYPE 2>/dev/null)"; done
 }
 
+# release_root_key SUITE "PACKAGES": what a root is made from (this file's recipe too), for its cache.
 release_root_key() {
-  local release=$1 suite
-  suite=$(release_field "$release" suite) || return 1
-  { echo "$suite"; release_root_packages "$release"; cat "${BASH_SOURCE[0]}"; } | sha256sum | cut -c1-16
+  { echo "$1"; echo "$2"; cat "${BASH_SOURCE[0]}"; } | sha256sum | cut -c1-16
 }
 
 # release_root_ensure RELEASE [--check-archive]: with --check-archive (the root's own test, before any
 # stage uses it) a cached root is also held to Debian's archive: any of its packages that the archive now
 # has in another version makes it rebuilt, so a cached root proves what a fresh one would.
 release_root_ensure() {
-  local release=$1 check=${2:-} suite mirror root key newer
+  local release=$1 check=${2:-} suite mirror root packages key newer
   suite=$(release_field "$release" suite) || return 1
   root=$EC_ROOTS/$suite
-  key=$(release_root_key "$release")
+  packages=$(release_root_packages "$release" | paste -sd' ')
+  key=$(release_root_key "$suite" "$packages")
   if [ -f "$root/.ec-root-key" ] && [ "$(cat "$root/.ec-root-key")" = "$key" ]; then
     if [ "$check" != --check-archive ]; then
       echo "$root"
@@ -81,7 +81,7 @@ release_root_ensure() {
   mirror=$(apt_debian_mirror) || return 1
   log "root for $release: Debian $suite from $mirror into $root (mmdebstrap, then Ceph and the build tools)"
   mkdir -p "$EC_ROOTS"
-  apt_retried _release_root_bootstrap "$suite" "$root" "$mirror" "$(release_root_packages "$release" | paste -sd' ')" ||
+  apt_retried _release_root_bootstrap "$suite" "$root" "$mirror" "$packages" ||
     { rm -rf "$root"; die "mmdebstrap of $suite failed"; }
   # The root's apt sources in the one-line format debootstrap and Debian's installer write (mmdebstrap may
   # write deb822): the private apt configurations of the stages in the root (qa/lib/apt-sources.sh) read
