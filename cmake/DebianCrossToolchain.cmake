@@ -52,5 +52,10 @@ else()
   set(_ec_guest_root /usr/${EC_CROSS_TRIPLE})
 endif()
 find_program(EC_QEMU_${EC_CROSS_PROCESSOR} ${EC_CROSS_QEMU} REQUIRED)
-set(CMAKE_CROSSCOMPILING_EMULATOR ${EC_QEMU_${EC_CROSS_PROCESSOR}};-L;${_ec_guest_root} CACHE STRING
+set(_ec_emulator ${EC_QEMU_${EC_CROSS_PROCESSOR}} -L ${_ec_guest_root})
+# EC_CROSS_EMULATOR_LAUNCHER (optional): a command qemu runs through (qa/: its CPU slots).
+if(EC_CROSS_EMULATOR_LAUNCHER)
+  list(PREPEND _ec_emulator ${EC_CROSS_EMULATOR_LAUNCHER})
+endif()
+set(CMAKE_CROSSCOMPILING_EMULATOR "${_ec_emulator}" CACHE STRING
     "Runs ${EC_CROSS_PROCESSOR} programs on the build machine" FORCE)

@@ -22,10 +22,10 @@ export EC_CACHE
 # The locale debhelper builds the package in (its ninja runs under LC_ALL=C.UTF-8): ccache's key includes
 # it, and the trees ec_deb_configure makes are to serve the package's build.
 export LC_ALL=C.UTF-8
-# Every compiler runs in one of the machine's compile slots (qa/lib/compile-slot): no more compilers at
-# once than cores, whichever build they are of.
-export EC_COMPILE_SLOTS=${EC_COMPILE_SLOTS:-$(nproc)} EC_COMPILE_SLOTS_DIR=$EC_CACHE/compile-slots
-export CMAKE_C_COMPILER_LAUNCHER=$EC_TOP/qa/lib/compile-slot CMAKE_CXX_COMPILER_LAUNCHER=$EC_TOP/qa/lib/compile-slot
+# Every compiler, and every test of a cross tree under qemu, runs in one of the machine's CPU slots
+# (qa/lib/cpu-slot): no more of them at once than cores, whichever build or suite they are of.
+export EC_CPU_SLOTS=${EC_CPU_SLOTS:-$(nproc)} EC_CPU_SLOTS_DIR=$EC_CACHE/cpu-slots
+export CMAKE_C_COMPILER_LAUNCHER=$EC_TOP/qa/lib/cpu-slot CMAKE_CXX_COMPILER_LAUNCHER=$EC_TOP/qa/lib/cpu-slot
 if command -v ccache >/dev/null; then
   CMAKE_C_COMPILER_LAUNCHER+=";ccache" CMAKE_CXX_COMPILER_LAUNCHER+=";ccache"
   export CCACHE_DIR=${CCACHE_DIR:-$EC_CACHE/ccache/$(ccache --version | awk 'NR == 1 {print $NF}')}
@@ -85,7 +85,9 @@ ec_cross_configure() {
     s390x) scope+=(-DEC_BUILD_PLUGIN_TESTS=OFF) ;;
     arm64) scope+=(-DEC_BUILD_ENGINE_TESTS=OFF -DEC_BUILD_PLUGIN_TESTS=OFF) ;;
   esac
-  ec_deb_configure "$build" "$arch" "${EC_QA_TREE_ARGS[@]}" "${scope[@]}" "$@"
+  # Its tests run under qemu in a CPU slot, as compilers do.
+  ec_deb_configure "$build" "$arch" "${EC_QA_TREE_ARGS[@]}" "${scope[@]}" \
+    -DEC_CROSS_EMULATOR_LAUNCHER="$EC_TOP/qa/lib/cpu-slot" "$@"
 }
 
 # The clang ASan + UBSan tree of stages 20 and 50 (configured by whichever runs first): the whole tree and

@@ -43,11 +43,13 @@ ec_cross_prepare() {
 # rows and the matrices of up to 40 chunks run here.
 ec_cross_unit_suite() {
   local build=$1 qemu=$2 cpus=$3 newest cpu variant others older what scope
+  local -A variant_of
+  for cpu in $cpus; do variant_of[$cpu]=$(ec_variant_of_qemu_cpu "$build" "$cpu"); done
   newest=$(head -1 <<<"$cpus")
   # The variants of the older models: their kernels run under their own models only.
-  older=$(for cpu in $(tail -n +2 <<<"$cpus"); do ec_variant_of_qemu_cpu "$build" "$cpu"; done | paste -sd'|')
+  older=$(for cpu in $(tail -n +2 <<<"$cpus"); do echo "${variant_of[$cpu]}"; done | paste -sd'|')
   for cpu in $cpus; do
-    variant=$(ec_variant_of_qemu_cpu "$build" "$cpu")
+    variant=${variant_of[$cpu]}
     scope=(-E "^decode\.every_pattern|^decode_cache_memory\.|^gf\.GfMatrixLarge\.|^gf\.GfDecodeRows\.EveryPattern${older:+|^simd\.Variants/.*/($older)( |\$)}")
     what=""
     if [ "$cpu" != "$newest" ]; then
