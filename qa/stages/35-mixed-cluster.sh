@@ -2,14 +2,16 @@
 # SPDX-License-Identifier: LGPL-2.1-or-later
 # One cluster, three architectures: x86 mon, mgr and OSDs with the native plugin, plus Debian's ppc64el
 # ceph-osd under qemu-ppc64le (the newest and the oldest model of the cross build's variants) and its
-# arm64 ceph-osd under qemu-aarch64 (the arm64 build's best), each with its cross-built plugin; pools of
+# arm64 ceph-osd under qemu-aarch64 (one of the arm64 variants' models), the ppc64el ones with the cross
+# build's plugin, the arm64 one with the arm64 package's libraries (qa/lib/cross-package.sh; stage 60
+# checks that package and takes it from here); pools of
 # every technique for power8 and, as the control, jerasure; degraded reads and rebuilds by primaries of
 # the other architectures, deep-scrub, byte-for-byte reads (qa/mixed/mixed-cluster-test). Needs the
-# native plugin of stage 10 ($EC_BUILD/lib). The ppc64el and arm64 plugins come from stages 30's and 34's
-# cross builds when they ran; otherwise each is configured and built here the same way (plugin targets).
+# native plugin of stage 10 ($EC_BUILD/lib). The ppc64el plugin comes from stage 30's cross build when it
+# ran; otherwise it is configured and built here the same way (plugin targets). The arm64 package is built
+# here unless stage 60 built it first (ccache serves it from stage 34's tree).
 #   EC_PPC64LE_BUILD   ppc64el cross build directory (default $EC_TOP/build-ppc64le)
-#   EC_ARM64_BUILD     arm64 cross build directory (default $EC_TOP/build-arm64; 0: no arm64 OSD, a third
-#                      ppc64el one instead)
+#   EC_MIXED_ARM64=0   no arm64 OSD: a third ppc64el one instead
 #   EC_S390X_BUILD     an s390x cross build (stage 32's, $EC_TOP/build-s390x): with it, osd.6 is Debian's
 #                      s390x ceph-osd under qemu-s390x instead. Not the test command's: Ceph's messenger
 #                      can deadlock a big-endian and a little-endian OSD that connect to each other at once
@@ -54,21 +56,22 @@ cross_osd_plugins() {
   log "$arch plugin in $build/lib"
   ec_build "build-$arch-plugins" cmake --build "$build" -j"$(nproc)" --target ec_power8
 }
-ARM64=${EC_ARM64_BUILD:-$EC_TOP/$(ec_cross_build_dir arm64)} ARM64_ROOT=""
-[ "$ARM64" != 0 ] || ARM64=""
+ARM64="" ARM64_ROOT="" ARM64_PLUGINS=""
 S390X=${EC_S390X_BUILD:-} S390X_ROOT=""
-[ -z "$S390X" ] || ARM64="" # osd.6 is one or the other
 if release_tentacle_or_later "$(release_installed)"; then
   export EC_MIXED_PART=${EC_MIXED_PART:-isa} EC_MIXED_OLDEST_CPU=power9
 fi
-# The arm64 OSD joins both parts: in Tentacle's root (qa/release/run sets EC_ARM64_BUILD) it serves the
-# adopted default isa pool beside the ppc64el ones, its build made with sid's cross compiler.
-if [ -n "$ARM64" ]; then
-  ensure_packages g++-aarch64-linux-gnu
-  cross_osd_plugins arm64 "$ARM64" 34
-  ARM64_ROOT=$OSD_ROOT
-else
-  ARM64=""
+# The arm64 OSD joins both parts (osd.6 is it or the s390x one): in Tentacle's root it serves the adopted
+# default isa pool beside the ppc64el ones, its package made with sid's cross compiler.
+if [ "${EC_MIXED_ARM64:-1}" != 0 ] && [ -z "$S390X" ]; then
+  . "$EC_TOP/qa/lib/cross-package.sh"
+  log "arm64 root for ceph-osd"
+  ARM64_ROOT=$(ec_step arm64-osd-root bash "$EC_TOP/qa/cross/sysroot.sh" arm64)
+  log "the arm64 package, whose libraries the arm64 OSD loads"
+  package=$(ec_cross_package arm64) || die "the arm64 package failed to build"
+  # Its build lists the variants and their CPU models; the OSD loads the libraries the .deb holds.
+  ARM64=$package/src/obj-$(dpkg-architecture -aarm64 -qDEB_HOST_GNU_TYPE 2>/dev/null)
+  ARM64_PLUGINS=$package/root/usr/lib/$(dpkg-architecture -aarm64 -qDEB_HOST_MULTIARCH 2>/dev/null)/ceph/erasure-code
 fi
 if [ -n "$S390X" ]; then
   # Only then: a package installed in a release's root changes every proof made in it.
@@ -80,8 +83,8 @@ fi
 # A proof (qa/lib/proof-cache.sh) of the tree, the plugin builds, the release's packages and the OSD
 # roots': not run again while they are unchanged.
 . "$EC_TOP/qa/lib/proof-cache.sh"
-EC_PROOF_TREES="$EC_BUILD/lib $BUILD/lib${S390X:+ $S390X/lib}${ARM64:+ $ARM64/lib}" \
+EC_PROOF_TREES="$EC_BUILD/lib $BUILD/lib${S390X:+ $S390X/lib}${ARM64:+ $ARM64_PLUGINS}" \
   EC_PROOF_FILES="$ROOT/.ec-sysroot-done${S390X_ROOT:+ $S390X_ROOT/.ec-sysroot-done}${ARM64_ROOT:+ $ARM64_ROOT/.ec-sysroot-done}" \
   EC_PPC64LE_BUILD=$BUILD EC_S390X_BUILD=$S390X EC_MIXED_ROOT=$ROOT EC_MIXED_S390X_ROOT=$S390X_ROOT \
-  EC_ARM64_BUILD=$ARM64 EC_MIXED_ARM64_ROOT=$ARM64_ROOT \
+  EC_ARM64_BUILD=$ARM64 EC_MIXED_ARM64_ROOT=$ARM64_ROOT EC_MIXED_ARM64_PLUGINS=$ARM64_PLUGINS \
   ec_proof_step mixed-cluster-test "$EC_TOP/qa/mixed/mixed-cluster-test" "$@"

@@ -23,8 +23,9 @@ set -euo pipefail
 . "$(dirname "$0")/../lib/tool-shards.sh"
 . "$EC_TOP/qa/lib/record.sh"
 . "$EC_TOP/qa/lib/variants.sh"
+. "$EC_TOP/qa/lib/cross-package.sh"
 
-PKG=ceph-erasure-code-power8
+PKG=$EC_DEB_PACKAGE
 T0=$SECONDS
 # shellcheck source=SCRIPTDIR/../cluster/step.sh
 . "$EC_TOP/qa/cluster/step.sh"
@@ -75,17 +76,7 @@ trap cleanup EXIT
 
 # ---------------------------------------------------------------- clean copy of the tree
 log "clean copy of the source tree in $WORK/src"
-mkdir -p "$WORK/src"
-if git -C "$EC_TOP" rev-parse --is-inside-work-tree >/dev/null 2>&1; then
-  # Tracked and new (not ignored) files as they are in the work tree, so uncommitted changes are what is
-  # packaged; ignored build directories, caches and sysroots stay out.
-  (cd "$EC_TOP" && git ls-files -z --cached --others --exclude-standard |
-    while IFS= read -r -d '' f; do [ -e "$f" ] && printf '%s\0' "$f"; done |
-    tar --null -T - -cf -) | tar -xf - -C "$WORK/src"
-else
-  tar -C "$EC_TOP" --exclude='./build*' --exclude=./.cache \
-    --exclude=./.git -cf - . | tar -xf - -C "$WORK/src"
-fi
+ec_tree_copy "$WORK/src"
 step "copied $(find "$WORK/src" -type f | wc -l) files"
 
 # ---------------------------------------------------------------- build
@@ -281,44 +272,32 @@ step "amd64 package ok ($((SECONDS - T0))s)"
 
 # ---------------------------------------------------------------- the cross-built packages
 # cross_package ARCH: the package for Debian architecture ARCH (ppc64el, s390x, arm64), cross-built against
-# its sysroot, lintian-clean, its libraries those the build lists, and the packaged libraries, unpacked,
+# its sysroot (qa/lib/cross-package.sh: or taken from stage 35, which built the arm64 one), lintian-clean, its libraries those the build lists, and the packaged libraries, unpacked,
 # in Debian's ceph-erasure-code-tool of ARCH under qemu as each CPU model of its variants
 # (qa/cross/ceph-tool-test --one-case: shards of jerasure's and isa's codes equal to the amd64 tool's, the
 # loader's pick per model). Where no other stage of this release ran that tool (EC_DEB_CROSS_STOCK), the
 # stock plugins of ARCH run beside it as the controls.
 cross_package() {
-  local arch=$1 sysroot debs triple pdeb psys pcontents pbuild plint x t stock=(--no-stock)
+  local arch=$1 sysroot dir triple pdeb psys pcontents pbuild plint stock=(--no-stock)
   ec_cross_qemu "$arch" >/dev/null || die "EC_DEB_CROSS: no cross package for '$arch'"
   log "$arch sysroot (qa/cross/sysroot.sh: private apt configuration, dpkg -x)"
   sysroot=$(ec_step "sysroot-$arch" bash "$EC_TOP/qa/cross/sysroot.sh" "$arch")
-  debs=$(ec_cross_cache "$arch")/debs
   triple=$(dpkg-architecture -a"$arch" -qDEB_HOST_MULTIARCH 2>/dev/null)
-  log "dpkg-buildpackage -a $arch -d -us -uc -b (log: $WORK/cross-$arch.log)"
-  t=$SECONDS
-  (cd "$WORK/src" && rm -rf obj-* && debian/rules clean >/dev/null 2>&1) || true
-  if ! (cd "$WORK/src" && EC_CROSS_SYSROOT=$sysroot EC_CROSS_DEBS=$debs \
-    DEB_BUILD_OPTIONS="parallel=${EC_DEB_PARALLEL:-2}" ec_build "dpkg-buildpackage-$arch" dpkg-buildpackage -a "$arch" -d -us -uc -b) \
-    >"$WORK/cross-$arch.log" 2>&1; then
-    tail -40 "$WORK/cross-$arch.log" >&2
-    die "$arch dpkg-buildpackage failed"
-  fi
-  step "cross-built in $((SECONDS - t))s"
-  pdeb=$(ls "$WORK"/${PKG}_*_"$arch".deb)
+  dir=$(ec_cross_package "$arch") || die "the $arch package failed to build"
+  pdeb=$(ls "$dir"/${PKG}_*_"$arch".deb)
   dpkg-deb -f "$pdeb" Architecture Depends >&2
   psys=usr/lib/$triple/ceph/erasure-code
   pcontents=$(dpkg-deb -c "$pdeb" | awk '{print $6}')
-  pbuild=$WORK/src/obj-$(dpkg-architecture -a"$arch" -qDEB_HOST_GNU_TYPE 2>/dev/null)
+  pbuild=$dir/src/obj-$(dpkg-architecture -a"$arch" -qDEB_HOST_GNU_TYPE 2>/dev/null)
   packaged_libraries_are_listed "$pbuild" "$pdeb" "$pcontents" "$psys"
-  plint=$(lintian --fail-on error "$(ls "$WORK"/${PKG}_*_"$arch".changes)" 2>&1) || {
+  plint=$(lintian --fail-on error "$(ls "$dir"/${PKG}_*_"$arch".changes)" 2>&1) || {
     echo "$plint" >&2
     die "lintian reported errors on the $arch package"
   }
   step "$arch lintian: $(grep -c '^E:' <<<"$plint" || true) errors, $(grep -c '^W:' <<<"$plint" || true) warnings"
-  x=$WORK/$arch-root
-  dpkg-deb -x "$pdeb" "$x"
   ! grep -qw "$arch" <<<"${EC_DEB_CROSS_STOCK:-}" || stock=()
   ec_step "tool-$arch" bash "$EC_TOP/qa/cross/ceph-tool-test" --arch "$arch" --sysroot "$sysroot" --build "$pbuild" \
-    --plugin-dir "$x/$psys" --one-case "${stock[@]}" >&2 ||
+    --plugin-dir "$dir/root/$psys" --one-case "${stock[@]}" >&2 ||
     die "$arch: Debian's $arch ceph-erasure-code-tool under qemu with the packaged plugin failed (above)"
 }
 
