@@ -161,6 +161,14 @@ template <class T> struct DotBlocks {
       for (; single + 1 < k; single += 2)
         add3_two_sources<R, U, XorFirst>(io, off, tables + single * TB, row_stride, src[single], src[single + 1], acc);
     }
+    // Each row's tables through a pointer of its own that steps to the next source's (kRowTablePointers:
+    // one post-incremented load a row), or at tables + j * TB + r * row_stride (an add a row).
+    const uint8_t *row_tables[R];
+    if constexpr (T::kRowTablePointers) {
+      EC_SKELETON_UNROLL
+      for (unsigned r = 0; r < R; r++)
+        row_tables[r] = tables + single * TB + r * row_stride;
+    }
     for (unsigned j = single; j < k; j++) {
       typename T::Src s[U];
       Vec v[U];
@@ -186,7 +194,11 @@ template <class T> struct DotBlocks {
       const uint8_t *t = tables + j * TB;
       EC_SKELETON_UNROLL
       for (unsigned r = 0; r < R; r++) {
-        const typename T::Table tab = T::load_table(t + r * row_stride);
+        typename T::Table tab;
+        if constexpr (T::kRowTablePointers)
+          tab = T::load_table_step(row_tables[r]);
+        else
+          tab = T::load_table(t + r * row_stride);
         EC_SKELETON_UNROLL
         for (unsigned u = 0; u < U; u++)
           acc[XorFirst + r][u] = T::add(acc[XorFirst + r][u], T::mul(tab, s[u]));

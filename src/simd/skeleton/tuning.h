@@ -17,6 +17,9 @@ template <class T> struct Tuning {
   // How many sources' products initialise a dot product's accumulators: 0 (they start at zero), 1 or 2
   // (see dot_block).
   static constexpr unsigned kFirstSources = 2;
+  // Whether a dot product reads each row's tables through a pointer of its own, with T's
+  // load_table_step(p), which loads them and steps p to the next source's (see dot_block).
+  static constexpr bool kRowTablePointers = false;
   // How far ahead of a dot product's block its sources are prefetched beyond L2; 0: not at all.
   static constexpr std::size_t kPrefetchBytes = 0;
   // Registers per row of mad and xor_mad, whose every output register is loaded and stored where a dot
