@@ -41,9 +41,9 @@ ec_cross_package() {
   . "$EC_TOP/qa/lib/proof-cache.sh"
   key=$({ echo "${EC_TREE_HASH:-$(ec_tree_hash)}"; cat "$sysroot/.ec-sysroot-done"
           dpkg-query -W -f='${Version}\n' "$compiler"; } | sha256sum | cut -c1-64)
-  mkdir -p "$(dirname "$dir")"
   # Stages 35 and 60 may ask at once: the second waits for the first's build and takes it.
-  exec {lock}>"$dir.lock"
+  mkdir -p "$EC_TOP/build-deb-locks"
+  exec {lock}>"$EC_TOP/build-deb-locks/$(basename "$dir")"
   flock "$lock"
   if [ "$(cat "$dir/key" 2>/dev/null)" = "$key" ] && compgen -G "$dir/${EC_DEB_PACKAGE}_*_$arch.deb" >/dev/null; then
     log "the $arch package of this tree, built before: $dir"
