@@ -30,9 +30,10 @@ EC_ROOT_PACKAGES=(ca-certificates build-essential cmake ninja-build googletest l
                   dpkg-dev debhelper fakeroot lintian
                   libboost-dev libfmt-dev python3-yaml python3-rados ccache ceph-test)
 
-# The architectures whose packages RELEASE's stage 60 cross-builds: none for a trimmed release
-# (release_trimmed: the amd64 package only).
-release_cross_packages() { release_trimmed "$1" || echo "ppc64el s390x arm64"; }
+# The architectures whose packages RELEASE's stage 60 cross-builds: for a trimmed release
+# (release_trimmed) those whose Debian tool no other stage of it runs, s390x and arm64 (its stage 30 runs
+# the ppc64el one).
+release_cross_packages() { if release_trimmed "$1"; then echo "s390x arm64"; else echo "ppc64el s390x arm64"; fi; }
 # The other architectures RELEASE's stages build for, in its root, and run under qemu: stage 30's ppc64el
 # and stage 60's. Their sysroots and cross compilers.
 release_cross_arches() {
