@@ -1,8 +1,9 @@
 # shellcheck shell=bash
 # SPDX-License-Identifier: LGPL-2.1-or-later
 # The Debian package for another architecture, built once per tree and release: the stage that first needs
-# it builds it (35, whose emulated arm64 OSD loads its libraries, or 60, which checks and uses every
-# package), the other takes it. Source it after common.sh and record.sh.
+# it builds it (35, whose emulated arm64 OSD loads its libraries; 60, which checks and uses every package;
+# in a release's root, 30 ahead of both: qa/release/run), the others take it. Source it after common.sh
+# and record.sh.
 #   ec_tree_copy DEST            a clean copy of the work tree in DEST: tracked and new (not ignored) files
 #                                as they are, so uncommitted changes are what is packaged; no build tree
 #   ec_cross_package ARCH        ceph-erasure-code-power8 for Debian architecture ARCH (ppc64el, s390x,
