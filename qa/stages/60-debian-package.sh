@@ -272,11 +272,12 @@ step "amd64 package ok ($((SECONDS - T0))s)"
 
 # ---------------------------------------------------------------- the cross-built packages
 # cross_package ARCH: the package for Debian architecture ARCH (ppc64el, s390x, arm64), cross-built against
-# its sysroot (qa/lib/cross-package.sh: or taken from stage 35, which built the arm64 one), lintian-clean, its libraries those the build lists, and the packaged libraries, unpacked,
-# in Debian's ceph-erasure-code-tool of ARCH under qemu as each CPU model of its variants
-# (qa/cross/ceph-tool-test --one-case: shards of jerasure's and isa's codes equal to the amd64 tool's, the
-# loader's pick per model). Where no other stage of this release ran that tool (EC_DEB_CROSS_STOCK), the
-# stock plugins of ARCH run beside it as the controls.
+# its sysroot (qa/lib/cross-package.sh: or taken from the stage that built it first, 35 or a release's 30),
+# lintian-clean, its libraries those the build lists, and the packaged libraries, unpacked, in Debian's
+# ceph-erasure-code-tool of ARCH under qemu as each CPU model of its variants (qa/cross/ceph-tool-test
+# --one-case: shards of jerasure's and isa's codes equal to the amd64 tool's, the loader's pick per model).
+# Where no other stage of this release ran that tool (EC_DEB_CROSS_STOCK), the stock plugins of ARCH run
+# beside it as the controls.
 cross_package() {
   local arch=$1 sysroot dir triple pdeb psys pcontents pbuild plint stock=(--no-stock)
   ec_cross_qemu "$arch" >/dev/null || die "EC_DEB_CROSS: no cross package for '$arch'"
