@@ -140,7 +140,8 @@ std::shared_ptr<const DecodePlan> Codec::decode_plan(const unsigned *survivors, 
   if (rows.empty())
     return nullptr;
   auto plan = decode_cache_ ? decode_cache_->new_plan() : DecodeCache::null_cache_plan();
-  plan->coder = make_chunk_coder(kernels_, nwanted, params_.k, rows, coder_packetsize(), &plan->memory);
+  plan->coder = make_decode_coder(kernels_, params_.k, params_.m, coding_, survivors, wanted, nwanted, rows,
+                                  coder_packetsize(), &plan->memory);
   if (!decode_cache_)
     return plan;
   return decode_cache_->insert(code_id_, pattern, std::move(plan));

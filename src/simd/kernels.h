@@ -74,6 +74,10 @@ struct Kernels {
   // overlap), which makes it an in-place accumulate.
   void (*xor_many)(std::size_t len, unsigned n, const std::uint8_t *const *src, std::uint8_t *dst);
 
+  // Whether the codec rebuilds the last of several lost data chunks from the all-ones parity's sum (an XOR
+  // pass) rather than a row of products: where a product costs several instructions per register.
+  bool decodes_through_sum;
+
   // The choices whose faster side depends on the core, made once, where the variant's library loads (as
   // Linux's raid6 picks its functions): the region pointers above are those of one choice each, so no
   // call reads a mode. A variant's own table (kernels_<name>) reads sources beyond L1D narrow and moves

@@ -40,6 +40,7 @@ namespace {
 // and xor_unroll() whatever this struct redefined). The values are those it had then (power10_kernels.cc
 // asserts them).
 struct Power10Traits : Power9Primitives, skeleton::Tuning<Power10Traits> {
+  static constexpr bool kDecodesThroughSum = false; // one vpermxor a product, as POWER8's
   static Vec add3(Vec a, Vec b, Vec c) {
     Vec r;
     __asm__("xxeval %x0,%x1,%x2,%x3,105" : "=wa"(r) : "wa"(a), "wa"(b), "wa"(c));

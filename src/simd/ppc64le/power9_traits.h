@@ -65,7 +65,9 @@ struct Power9Primitives : VpermxorCommon {
   }
 };
 
-struct Power9Traits : Power9Primitives, skeleton::Tuning<Power9Traits> {};
+struct Power9Traits : Power9Primitives, skeleton::Tuning<Power9Traits> {
+  static constexpr bool kDecodesThroughSum = false; // one vpermxor a product, as POWER8's
+};
 
 } // namespace
 } // namespace ec::simd

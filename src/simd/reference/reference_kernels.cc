@@ -66,6 +66,6 @@ void xor_dot_prod(std::size_t len, unsigned k, unsigned rows, const std::uint8_t
 } // namespace
 
 const Kernels kernels_reference = {"reference", kTableBytes, expand, mul, mad, xor_mad, dot_prod,
-                                   xor_dot_prod, xor_many, false, false, nullptr};
+                                   xor_dot_prod, xor_many, true, false, false, nullptr};
 
 } // namespace ec::simd

@@ -401,13 +401,15 @@ template <class T> struct RegionLoops : CachedSizes<T> {
       xor_range<false, N, kXorUnroll>(xor_into<N, kXorUnroll>(len, src, dst), len, n, src, dst);
   }
 
-  // Two sources, the commonest count (an update's all-ones row, 2+1's parity and its one-loss decode),
-  // with the count compiled in.
+  // Two sources, the commonest count (an update's all-ones row, 2+1's parity and its one-loss decode), and
+  // three (a decode's sum rebuilding two lost chunks, codec/sum_recovery_coder.h), with the count compiled in.
   template <bool Narrower> static void xor_many(size_t len, unsigned n, const uint8_t *const *src, uint8_t *dst) {
     if (n <= kNarrowerMaxSources && narrower<Narrower>(len * (size_t{n} + 1)))
       return RegionLoops<NarrowerOf<Narrower>>::template xor_many<false>(len, n, src, dst);
     if (n == 2)
       xor_sources<2>(len, n, src, dst);
+    else if (n == 3)
+      xor_sources<3>(len, n, src, dst);
     else
       xor_sources<0>(len, n, src, dst);
   }

@@ -20,6 +20,11 @@ template <class T> struct Tuning {
   // Whether a dot product reads each row's tables through a pointer of its own, with T's
   // load_table_step(p), which loads them and steps p to the next source's (see dot_block).
   static constexpr bool kRowTablePointers = false;
+  // Whether a decode rebuilding two or more data chunks gets the last of them from the all-ones parity's sum
+  // (codec/sum_recovery_coder.h): an XOR pass over 2L - 1 chunks in place of a row of products. Worth it
+  // where a product is two table lookups per register (Zen 4, avx2 and avx512, the decodes gfni_traits.h
+  // names: 0.95-1.21x the speed without it); not where one instruction multiplies.
+  static constexpr bool kDecodesThroughSum = true;
   // How far ahead of a dot product's block its sources are prefetched beyond L2; 0: not at all.
   static constexpr std::size_t kPrefetchBytes = 0;
   // Registers per row of mad and xor_mad, whose every output register is loaded and stored where a dot
