@@ -19,7 +19,8 @@
 # On Tentacle and later (stage 70 runs it in the newest release's root) the test runs its isa part only:
 # Tentacle's default isa pool without power8, adopted and served by ppc64el and arm64 primaries, and a
 # pool of a power8 default profile (the techniques part is the installed release's, and it reads shards
-# from memstore with ceph-objectstore-tool, which Tentacle's cannot open). Its ppc64el OSDs run as POWER9
+# from memstore with ceph-objectstore-tool, which Tentacle's cannot open), then an s390x OSD set in a
+# CRUSH root of its own with the s390x package's libraries (EC_MIXED_S390X_SET=0: not). Its ppc64el OSDs run as POWER9
 # and better
 # (EC_MIXED_OLDEST_CPU): Debian's ppc64el ceph-osd 20.2.4 is built for POWER9 (xxspltib, stxv... in 1412
 # of its functions) and dies of SIGILL at start under qemu-ppc64le -cpu power8. EC_MIXED_PART /
@@ -56,6 +57,20 @@ cross_osd_plugins() {
   log "$arch plugin in $build/lib"
   ec_build "build-$arch-plugins" cmake --build "$build" -j"$(nproc)" --target ec_power8
 }
+# package_osd_libs ARCH: ARCH's root with ceph-osd in OSD_ROOT, and the ARCH package of this tree
+# (qa/lib/cross-package.sh: built here unless another stage built it first; stage 60 checks it): its build,
+# which lists the variants and their CPU models, in PACKAGE_BUILD, the libraries the .deb holds (which the
+# OSDs load) in PACKAGE_LIBS.
+package_osd_libs() {
+  local arch=$1 package
+  . "$EC_TOP/qa/lib/cross-package.sh"
+  log "$arch root for ceph-osd"
+  OSD_ROOT=$(ec_step "$arch-osd-root" bash "$EC_TOP/qa/cross/sysroot.sh" "$arch")
+  log "the $arch package, whose libraries the $arch OSDs load"
+  package=$(ec_cross_package "$arch") || die "the $arch package failed to build"
+  PACKAGE_BUILD=$package/src/obj-$(dpkg-architecture -a"$arch" -qDEB_HOST_GNU_TYPE 2>/dev/null)
+  PACKAGE_LIBS=$package/root/usr/lib/$(dpkg-architecture -a"$arch" -qDEB_HOST_MULTIARCH 2>/dev/null)/ceph/erasure-code
+}
 ARM64="" ARM64_ROOT="" ARM64_PLUGINS=""
 S390X=${EC_S390X_BUILD:-} S390X_ROOT=""
 if release_tentacle_or_later "$(release_installed)"; then
@@ -64,14 +79,16 @@ fi
 # The arm64 OSD joins both parts (osd.6 is it or the s390x one): in Tentacle's root it serves the adopted
 # default isa pool beside the ppc64el ones, its package made with sid's cross compiler.
 if [ "${EC_MIXED_ARM64:-1}" != 0 ] && [ -z "$S390X" ]; then
-  . "$EC_TOP/qa/lib/cross-package.sh"
-  log "arm64 root for ceph-osd"
-  ARM64_ROOT=$(ec_step arm64-osd-root bash "$EC_TOP/qa/cross/sysroot.sh" arm64)
-  log "the arm64 package, whose libraries the arm64 OSD loads"
-  package=$(ec_cross_package arm64) || die "the arm64 package failed to build"
-  # Its build lists the variants and their CPU models; the OSD loads the libraries the .deb holds.
-  ARM64=$package/src/obj-$(dpkg-architecture -aarm64 -qDEB_HOST_GNU_TYPE 2>/dev/null)
-  ARM64_PLUGINS=$package/root/usr/lib/$(dpkg-architecture -aarm64 -qDEB_HOST_MULTIARCH 2>/dev/null)/ceph/erasure-code
+  package_osd_libs arm64
+  ARM64_ROOT=$OSD_ROOT ARM64=$PACKAGE_BUILD ARM64_PLUGINS=$PACKAGE_LIBS
+fi
+# In Tentacle's isa part, an s390x OSD set of its own CRUSH root serves pools of the default profile and
+# of each code family (qa/mixed/part-isa.sh), with the s390x package's libraries. EC_MIXED_S390X_SET=0
+# leaves it out.
+S390X_SET="" S390X_SET_ROOT="" S390X_SET_PLUGINS=""
+if [ "${EC_MIXED_PART:-}" = isa ] && [ "${EC_MIXED_S390X_SET:-1}" != 0 ] && [ -z "$S390X" ]; then
+  package_osd_libs s390x
+  S390X_SET_ROOT=$OSD_ROOT S390X_SET=$PACKAGE_BUILD S390X_SET_PLUGINS=$PACKAGE_LIBS
 fi
 if [ -n "$S390X" ]; then
   # Only then: a package installed in a release's root changes every proof made in it.
@@ -83,8 +100,9 @@ fi
 # A proof (qa/lib/proof-cache.sh) of the tree, the plugin builds, the release's packages and the OSD
 # roots': not run again while they are unchanged.
 . "$EC_TOP/qa/lib/proof-cache.sh"
-EC_PROOF_TREES="$EC_BUILD/lib $BUILD/lib${S390X:+ $S390X/lib}${ARM64:+ $ARM64_PLUGINS}" \
-  EC_PROOF_FILES="$ROOT/.ec-sysroot-done${S390X_ROOT:+ $S390X_ROOT/.ec-sysroot-done}${ARM64_ROOT:+ $ARM64_ROOT/.ec-sysroot-done}" \
-  EC_PPC64LE_BUILD=$BUILD EC_S390X_BUILD=$S390X EC_MIXED_ROOT=$ROOT EC_MIXED_S390X_ROOT=$S390X_ROOT \
+EC_PROOF_TREES="$EC_BUILD/lib $BUILD/lib${S390X:+ $S390X/lib}${ARM64:+ $ARM64_PLUGINS}${S390X_SET:+ $S390X_SET_PLUGINS}" \
+  EC_PROOF_FILES="$ROOT/.ec-sysroot-done${S390X_ROOT:+ $S390X_ROOT/.ec-sysroot-done}${ARM64_ROOT:+ $ARM64_ROOT/.ec-sysroot-done}${S390X_SET_ROOT:+ $S390X_SET_ROOT/.ec-sysroot-done}" \
+  EC_PPC64LE_BUILD=$BUILD EC_S390X_BUILD=$S390X EC_MIXED_ROOT=$ROOT EC_MIXED_S390X_ROOT=${S390X_ROOT:-$S390X_SET_ROOT} \
+  EC_MIXED_S390X_SET=$S390X_SET EC_MIXED_S390X_PLUGINS=$S390X_SET_PLUGINS \
   EC_ARM64_BUILD=$ARM64 EC_MIXED_ARM64_ROOT=$ARM64_ROOT EC_MIXED_ARM64_PLUGINS=$ARM64_PLUGINS \
   ec_proof_step mixed-cluster-test "$EC_TOP/qa/mixed/mixed-cluster-test" "$@"
