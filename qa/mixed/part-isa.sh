@@ -22,15 +22,8 @@
 #      stored `default` removed, a new pool made without a profile (checked: `default` is remade with
 #      power8's keys), the same layouts: objects written (encoded on ppc64el and arm64), osd.0 killed, degraded
 #      reads, rebuild, deep-scrub, every object byte for byte;
-#   4. with EC_MIXED_S390X_SET: that pool deleted, 4 OSDs more, Debian's s390x ceph-osd under qemu-s390x
-#      loading the s390x build's libraries, each a CRUSH host of a root of their own (placed there before
-#      they start), so that no PG joins a big-endian and a little-endian OSD (Ceph's messenger cannot
-#      settle two such OSDs connecting to each other at once: doc/mixed-clusters.md); three pools on that
-#      root, pinned to an s390x primary in every seed: one of the `default` profile (power8's isa code), a
-#      power8 one of jerasure's code, and a jerasure one (Debian's s390x jerasure_generic) adopted into
-#      power8, after which the primary of seed 3 restarts without jerasure; objects written (encoded on
-#      s390x), an s390x OSD killed: degraded reads decoded on s390x, the OSD re-created empty and its shards
-#      rebuilt by s390x primaries; deep-scrub, every object byte for byte.
+#   4. with EC_MIXED_S390X_SET: that pool deleted, the option removed (`default` stays power8's), and the
+#      s390x OSD set of qa/mixed/s390x-set.sh, whose first pool is then one of the profile `default`.
 # No daemon may die but osd.4 in step 1. Each OSD is a CRUSH host of its own (crush_location): the
 # default profile's failure domain is `host`, which one host of seven OSDs would not satisfy.
 # The objects' bytes are checked by reads and by deep-scrub; their shards are not read from the stores:
@@ -46,7 +39,6 @@ declare -A ISA_X86_LAYOUT=([0]="0 1 2 3" [1]="1 2 3 0" [2]="2 3 0 1" [3]="3 0 1 
 # (degraded reads decode) and parity in seeds 2 and 3 (its rebuild encodes).
 declare -A ISA_PPC_LAYOUT=([0]="4 0 3 1" [1]="5 0 6 3" [2]="6 3 0 2" [3]="4 3 5 0")
 ISA_GIVEN=4 # the ppc64el OSD given an isa PG in step 1
-S390X_IDS=() # step 4's OSDs
 
 # set_layout NAME: LAYOUT becomes a copy of the associative array NAME.
 set_layout() {
@@ -200,87 +192,11 @@ part_isa() {
   scrub_clean "${POOLS[@]}"
   verify_written "final (${POOLS[0]})"
   final_checks
-  [ -z "$S390X_SET" ] || isa_on_s390x_set
-}
-
-# Step 4: the s390x OSD set (EC_MIXED_S390X_SET), started after every pool of the other OSDs is gone.
-s390x_set_start() {
-  local model id uuid i
-  model=$(ec_variant_qemu_cpus "$S390X_BUILD" | sed -n 1p)
-  cl_ceph osd crush add-bucket s390x root >/dev/null 2>&1 || fail "crush add-bucket s390x root"
-  for i in 1 2 3 4; do
-    uuid=$(cat /proc/sys/kernel/random/uuid)
-    id=$(cl_ceph osd new "$uuid") || fail "ceph osd new"
-    CPU_OF[$id]=$model ARCH_OF[$id]=s390x
-    S390X_IDS+=("$id")
-    # In its own root before it starts: never, not for a moment, where a little-endian OSD's PG could go.
-    cl_ceph config set "osd.$id" crush_location "root=s390x host=mx-s390x-host$id" >/dev/null 2>&1 || fail "config set osd.$id crush_location"
-    cl_ceph osd crush create-or-move "osd.$id" 0.001 root=s390x "host=mx-s390x-host$id" >/dev/null 2>&1 || fail "crush create-or-move osd.$id"
-    step "osd.$id: Debian's s390x ceph-osd under ${QEMU_FOR[s390x]} -cpu $model, CRUSH root s390x"
-    emulated_osd_mkfs "$id" "$uuid"
-    emulated_osd_start "$id"
-  done
-  CL_OSDS=$((CL_OSDS + 4))
-  export CL_OSDS
-  cl_write_env
-  cl_wait_osds_up "$CL_OSDS"
-}
-
-isa_on_s390x_set() {
-  local pool id seed others
+  [ -n "$S390X_SET" ] || return 0
+  # Step 4 (qa/mixed/s390x-set.sh), the other OSDs' pool gone. The option back to the release's own;
+  # `default` stays as step 3 made it. While the option names power8, the monitor merges its keys into
+  # every power8 profile set, and adopt refuses the jerasure pool.
   cl_ceph osd pool rm "${POOLS[0]}" "${POOLS[0]}" --yes-i-really-really-mean-it >/dev/null 2>&1 || fail "pool rm ${POOLS[0]}"
-  step "================ step 4: an s390x OSD set (big-endian), sharing no PG with the other OSDs"
-  # The option back to the release's own; `default` stays as step 3 made it. While the option names
-  # power8, the monitor merges its keys into every power8 profile set, and adopt refuses the jerasure pool.
   cl_ceph config rm mon osd_pool_default_erasure_code_profile >/dev/null 2>&1 || fail "config rm mon osd_pool_default_erasure_code_profile"
-  s390x_set_start
-  set -- "${S390X_IDS[@]}"
-  declare -A S390X_LAYOUT=([0]="$1 $2 $3 $4" [1]="$2 $3 $4 $1" [2]="$3 $4 $1 $2" [3]="$4 $1 $2 $3")
-  set_layout S390X_LAYOUT
-  # A rule on the s390x root for the default profile's pool; the other two pools name that root themselves.
-  cl_ceph osd erasure-code-profile set mx-s390x-rule plugin=power8 power8-code=isa technique=reed_sol_van k=2 m=2 \
-    crush-root=s390x crush-failure-domain=host >"$WORK/out" 2>&1 || fail "profile mx-s390x-rule: $(cat "$WORK/out")"
-  cl_ceph osd crush rule create-erasure mx-s390x mx-s390x-rule >"$WORK/out" 2>&1 || fail "crush rule mx-s390x: $(cat "$WORK/out")"
-  cl_ceph osd pool create mx-s390x-default $PG_NUM $PG_NUM erasure default mx-s390x >"$WORK/out" 2>&1 ||
-    fail "pool create mx-s390x-default erasure default mx-s390x: $(cat "$WORK/out")"
-  cl_ceph osd erasure-code-profile set mx-s390x-power8 plugin=power8 power8-code=jerasure technique=reed_sol_van k=2 m=2 \
-    crush-root=s390x crush-failure-domain=host >"$WORK/out" 2>&1 || fail "profile mx-s390x-power8: $(cat "$WORK/out")"
-  cl_ceph osd erasure-code-profile set mx-s390x-jerasure plugin=jerasure technique=reed_sol_van k=2 m=2 \
-    crush-root=s390x crush-failure-domain=host >"$WORK/out" 2>&1 || fail "profile mx-s390x-jerasure: $(cat "$WORK/out")"
-  for pool in mx-s390x-power8 mx-s390x-jerasure; do
-    cl_ceph osd pool create "$pool" $PG_NUM $PG_NUM erasure "$pool" >"$WORK/out" 2>&1 || fail "pool create $pool: $(cat "$WORK/out")"
-  done
-  POOLS=(mx-s390x-default mx-s390x-power8 mx-s390x-jerasure)
-  for pool in "${POOLS[@]}"; do cl_ceph osd pool application enable "$pool" rados >/dev/null 2>&1; done
-  [ "$(cl_query "osd pool ls" detail=detail | jq -r '.[] | select(.pool_name == "mx-s390x-default") | .erasure_code_profile')" = default ] ||
-    fail "mx-s390x-default does not use the profile 'default'"
-  profile_is default plugin=power8 power8-code=isa technique=reed_sol_van k=2 m=2
-  profile_is mx-s390x-power8 plugin=power8 power8-code=jerasure technique=reed_sol_van k=2 m=2
-  profile_is mx-s390x-jerasure plugin=jerasure technique=reed_sol_van k=2 m=2
-  # The only other pool is the mgr's, replicated on the default root.
-  others=$(cl_query "osd pool ls" detail=detail | jq -r --argjson ours '["mx-s390x-default","mx-s390x-power8","mx-s390x-jerasure"]' \
-    '.[] | select(.pool_name as $n | $ours | index($n) | not) | select(.pool_name != ".mgr") | .pool_name')
-  [ -z "$others" ] || fail "pools besides the s390x set's and .mgr: $others"
-  for pool in "${POOLS[@]}"; do
-    id=$(pool_id "$pool")
-    for seed in "${!LAYOUT[@]}"; do
-      cl_ceph osd pg-upmap "$id.$seed" ${LAYOUT[$seed]} >/dev/null 2>&1 || fail "pg-upmap $id.$seed"
-    done
-  done
-  wait_pgs "pg-upmap layouts applied" "$(cl_scale 180)" "$(layout_pred)"
-  wait_pgs "every PG active+clean" "$CL_TIMEOUT_CLEAN" '$3 == "active+clean"'
-  step "pools ${POOLS[*]} active+clean on the s390x OSDs only:"
-  layout_steps
-  pick_objects
-  write_objects
-
-  step "ceph-ec-power8 adopt mx-s390x-jerasure"
-  "$EC_TOP/tools/ceph-ec-power8" adopt mx-s390x-jerasure >"$WORK/adopt.out" 2>&1 || fail "ceph-ec-power8 adopt mx-s390x-jerasure: $(cat "$WORK/adopt.out")"
-  profile_is mx-s390x-jerasure plugin=power8 technique=reed_sol_van k=2 m=2
-  # The primary of seed 3, which decodes its lost data shard 1 in the phase below.
-  restart_without_jerasure "$4"
-  phase "$1"
-  scrub_clean "${POOLS[@]}"
-  verify_written "final (${POOLS[*]})"
-  final_checks
+  s390x_set_part
 }

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # SPDX-License-Identifier: LGPL-2.1-or-later
-# One cluster, three architectures: x86 mon, mgr and OSDs with the native plugin, plus Debian's ppc64el
+# One cluster, four architectures: x86 mon, mgr and OSDs with the native plugin, plus Debian's ppc64el
 # ceph-osd under qemu-ppc64le (the newest and the oldest model of the cross build's variants) and its
 # arm64 ceph-osd under qemu-aarch64 (one of the arm64 variants' models), the ppc64el ones with the cross
 # build's plugin, the arm64 one with the arm64 package's libraries (qa/lib/cross-package.sh; stage 60
@@ -82,11 +82,11 @@ if [ "${EC_MIXED_ARM64:-1}" != 0 ] && [ -z "$S390X" ]; then
   package_osd_libs arm64
   ARM64_ROOT=$OSD_ROOT ARM64=$PACKAGE_BUILD ARM64_PLUGINS=$PACKAGE_LIBS
 fi
-# In Tentacle's isa part, an s390x OSD set of its own CRUSH root serves pools of the default profile and
-# of each code family (qa/mixed/part-isa.sh), with the s390x package's libraries. EC_MIXED_S390X_SET=0
-# leaves it out.
+# At the end of either part, an s390x OSD set of its own CRUSH root serves pools of each code family, in
+# Tentacle's one of the default profile (qa/mixed/s390x-set.sh), with the s390x package's libraries.
+# EC_MIXED_S390X_SET=0 leaves it out.
 S390X_SET="" S390X_SET_ROOT="" S390X_SET_PLUGINS=""
-if [ "${EC_MIXED_PART:-}" = isa ] && [ "${EC_MIXED_S390X_SET:-1}" != 0 ] && [ -z "$S390X" ]; then
+if [ "${EC_MIXED_S390X_SET:-1}" != 0 ] && [ -z "$S390X" ]; then
   package_osd_libs s390x
   S390X_SET_ROOT=$OSD_ROOT S390X_SET=$PACKAGE_BUILD S390X_SET_PLUGINS=$PACKAGE_LIBS
 fi
