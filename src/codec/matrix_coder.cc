@@ -1,15 +1,12 @@
 // SPDX-License-Identifier: LGPL-2.1-or-later
 #include "codec/matrix_coder.h"
 
-#include <algorithm>
-
 namespace ec::codec {
 
 MatrixCoder::MatrixCoder(const simd::Kernels &kernels, unsigned rows, unsigned cols, const gf::Matrix &matrix,
                          std::pmr::memory_resource *memory)
     : kernels_(kernels), rows_(rows), cols_(cols), tables_(std::size_t{rows} * cols * kernels.table_bytes, memory),
-      ones_first_(rows >= 1 &&
-                  std::all_of(matrix.begin(), matrix.begin() + cols, [](std::uint8_t c) { return c == 1; })) {
+      ones_first_(rows >= 1 && gf::row_is_all_ones(matrix, cols, 0)) {
   for (std::size_t i = 0; i < std::size_t{rows} * cols; i++)
     kernels_.expand(matrix[i], tables_.data() + i * kernels_.table_bytes);
 }

@@ -1,16 +1,10 @@
 // SPDX-License-Identifier: LGPL-2.1-or-later
 #include "codec/sum_recovery_coder.h"
 
-#include <algorithm>
-
 namespace ec::codec {
 
 std::optional<SumRecovery> plan_sum_recovery(unsigned k, unsigned m, const gf::Matrix &coding,
                                              const unsigned *survivors, const unsigned *wanted, unsigned nwanted) {
-  auto all_ones = [&](unsigned parity) {
-    return std::all_of(coding.begin() + std::size_t{parity} * k, coding.begin() + std::size_t{parity + 1} * k,
-                       [](std::uint8_t c) { return c == 1; });
-  };
   SumRecovery route;
   bool ones_read = false;
   unsigned data_read = 0;
@@ -18,7 +12,7 @@ std::optional<SumRecovery> plan_sum_recovery(unsigned k, unsigned m, const gf::M
     const unsigned id = survivors[j];
     if (id < k) {
       data_read++;
-    } else if (!ones_read && id - k < m && all_ones(id - k)) {
+    } else if (!ones_read && id - k < m && gf::row_is_all_ones(coding, k, id - k)) {
       ones_read = true;
     } else {
       route.added_inputs.push_back(j);

@@ -152,6 +152,13 @@ Matrix cauchy_good_matrix(unsigned k, unsigned m) {
   return a;
 }
 
+bool row_is_all_ones(const Matrix &matrix, unsigned cols, unsigned row) {
+  for (unsigned j = 0; j < cols; j++)
+    if (matrix[std::size_t{row} * cols + j] != 1)
+      return false;
+  return true;
+}
+
 Matrix invert(unsigned n, const Matrix &a) {
   if (n == 0 || a.size() != static_cast<std::size_t>(n) * n)
     return {};

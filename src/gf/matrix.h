@@ -23,6 +23,9 @@ Matrix reed_sol_r6_op_matrix(unsigned k);            // m = 2: rows 1...1 and 1,
 Matrix cauchy_orig_matrix(unsigned k, unsigned m);   // jerasure cauchy_original_coding_matrix
 Matrix cauchy_good_matrix(unsigned k, unsigned m);   // jerasure cauchy_good_general_coding_matrix
 
+// Whether row `row` of a matrix of `cols` columns is all ones (Reed-Solomon's XOR parity: a sum, no multiply).
+bool row_is_all_ones(const Matrix &matrix, unsigned cols, unsigned row);
+
 // Inverse of the n x n matrix a; empty if a is singular.
 Matrix invert(unsigned n, const Matrix &a);
 
