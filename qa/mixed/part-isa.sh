@@ -47,16 +47,21 @@ set_layout() {
   LAYOUT=()
   for seed in "${!from[@]}"; do LAYOUT["$seed"]=${from[$seed]}; done
 }
-# isa_pin POOL_ID: pg-upmap every seed of the pool as LAYOUT says.
-isa_pin() {
+# pin_pool POOL_ID: pg-upmap every seed of the pool as LAYOUT says.
+pin_pool() {
   local seed
   for seed in "${!LAYOUT[@]}"; do
     cl_ceph osd pg-upmap "$1.$seed" ${LAYOUT[$seed]} >/dev/null 2>&1 || fail "pg-upmap $1.$seed"
   done
+}
+# isa_pin POOL_ID: the pool pinned, and every PG of POOLS mapped so and active+clean.
+isa_pin() {
+  pin_pool "$1"
   wait_pgs "pg-upmap layouts applied" "$(cl_scale 120)" "$(layout_pred)"
   wait_pgs "every PG active+clean" "$CL_TIMEOUT_CLEAN" '$3 == "active+clean"'
 }
-pool_id() { cl_query "osd pool ls" detail=detail | jq -r --arg p "$1" '.[] | select(.pool_name == $p) | .pool_id'; }
+pool_field() { cl_query "osd pool ls" detail=detail | jq -r --arg p "$1" --arg f "$2" '.[] | select(.pool_name == $p) | .[$f]'; }
+pool_id() { pool_field "$1" pool_id; }
 # profile_is NAME KEY=VALUE...: the monitor's profile NAME has (at least) these keys.
 profile_is() {
   local name=$1 got kv
@@ -145,7 +150,7 @@ part_isa() {
   cl_ceph osd out 4 5 6 >/dev/null 2>&1 || fail "osd out 4 5 6"
   cl_ceph osd pool create "${POOLS[0]}" $PG_NUM $PG_NUM erasure >"$WORK/out" 2>&1 || fail "pool create ${POOLS[0]} erasure: $(cat "$WORK/out")"
   cl_ceph osd pool application enable "${POOLS[0]}" rados >/dev/null 2>&1
-  [ "$(cl_query "osd pool ls" detail=detail | jq -r --arg p "${POOLS[0]}" '.[] | select(.pool_name == $p) | .erasure_code_profile')" = default ] ||
+  [ "$(pool_field "${POOLS[0]}" erasure_code_profile)" = default ] ||
     fail "${POOLS[0]} does not use the profile 'default'"
   step "pool ${POOLS[0]} made with the cluster's default profile (ceph osd pool create ${POOLS[0]} $PG_NUM $PG_NUM erasure):"
   profile_is default plugin=isa technique=reed_sol_van k=2 m=2

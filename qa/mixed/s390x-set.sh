@@ -56,7 +56,7 @@ s390x_set_apart() {
 # s390x_set_part [read-shards]: the set, its pools and phase; with read-shards, then the shards on one of
 # its OSDs against the amd64 tool's.
 s390x_set_part() {
-  local read_shards=${1:-} pool id seed first
+  local read_shards=${1:-} pool first
   step "================ an s390x OSD set (big-endian) in a CRUSH root of its own"
   s390x_set_start
   set -- "${S390X_IDS[@]}"
@@ -71,7 +71,7 @@ s390x_set_part() {
     cl_ceph osd crush rule create-erasure mx-s390x mx-s390x-isa >"$WORK/out" 2>&1 || fail "crush rule mx-s390x: $(cat "$WORK/out")"
     cl_ceph osd pool create "$first" $PG_NUM $PG_NUM erasure default mx-s390x >"$WORK/out" 2>&1 ||
       fail "pool create $first erasure default mx-s390x: $(cat "$WORK/out")"
-    [ "$(cl_query "osd pool ls" detail=detail | jq -r --arg p "$first" '.[] | select(.pool_name == $p) | .erasure_code_profile')" = default ] ||
+    [ "$(pool_field "$first" erasure_code_profile)" = default ] ||
       fail "$first does not use the profile 'default'"
     profile_is default plugin=power8 power8-code=isa technique=reed_sol_van k=2 m=2
   else
@@ -88,10 +88,7 @@ s390x_set_part() {
   POOLS=("$first" mx-s390x-power8 mx-s390x-jerasure)
   for pool in "${POOLS[@]}"; do
     cl_ceph osd pool application enable "$pool" rados >/dev/null 2>&1
-    id=$(pool_id "$pool")
-    for seed in "${!LAYOUT[@]}"; do
-      cl_ceph osd pg-upmap "$id.$seed" ${LAYOUT[$seed]} >/dev/null 2>&1 || fail "pg-upmap $id.$seed"
-    done
+    pin_pool "$(pool_id "$pool")"
   done
   profile_is mx-s390x-power8 plugin=power8 power8-code=jerasure technique=reed_sol_van k=2 m=2
   profile_is mx-s390x-jerasure plugin=jerasure technique=reed_sol_van k=2 m=2

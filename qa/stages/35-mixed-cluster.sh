@@ -85,10 +85,10 @@ fi
 # At the end of either part, an s390x OSD set of its own CRUSH root serves pools of each code family, in
 # Tentacle's one of the default profile (qa/mixed/s390x-set.sh), with the s390x package's libraries.
 # EC_MIXED_S390X_SET=0 leaves it out.
-S390X_SET="" S390X_SET_ROOT="" S390X_SET_PLUGINS=""
+S390X_SET="" S390X_SET_PLUGINS=""
 if [ "${EC_MIXED_S390X_SET:-1}" != 0 ] && [ -z "$S390X" ]; then
   package_osd_libs s390x
-  S390X_SET_ROOT=$OSD_ROOT S390X_SET=$PACKAGE_BUILD S390X_SET_PLUGINS=$PACKAGE_LIBS
+  S390X_ROOT=$OSD_ROOT S390X_SET=$PACKAGE_BUILD S390X_SET_PLUGINS=$PACKAGE_LIBS
 fi
 if [ -n "$S390X" ]; then
   # Only then: a package installed in a release's root changes every proof made in it.
@@ -101,8 +101,8 @@ fi
 # roots': not run again while they are unchanged.
 . "$EC_TOP/qa/lib/proof-cache.sh"
 EC_PROOF_TREES="$EC_BUILD/lib $BUILD/lib${S390X:+ $S390X/lib}${ARM64:+ $ARM64_PLUGINS}${S390X_SET:+ $S390X_SET_PLUGINS}" \
-  EC_PROOF_FILES="$ROOT/.ec-sysroot-done${S390X_ROOT:+ $S390X_ROOT/.ec-sysroot-done}${ARM64_ROOT:+ $ARM64_ROOT/.ec-sysroot-done}${S390X_SET_ROOT:+ $S390X_SET_ROOT/.ec-sysroot-done}" \
-  EC_PPC64LE_BUILD=$BUILD EC_S390X_BUILD=$S390X EC_MIXED_ROOT=$ROOT EC_MIXED_S390X_ROOT=${S390X_ROOT:-$S390X_SET_ROOT} \
+  EC_PROOF_FILES="$ROOT/.ec-sysroot-done${S390X_ROOT:+ $S390X_ROOT/.ec-sysroot-done}${ARM64_ROOT:+ $ARM64_ROOT/.ec-sysroot-done}" \
+  EC_PPC64LE_BUILD=$BUILD EC_S390X_BUILD=$S390X EC_MIXED_ROOT=$ROOT EC_MIXED_S390X_ROOT=$S390X_ROOT \
   EC_MIXED_S390X_SET=$S390X_SET EC_MIXED_S390X_PLUGINS=$S390X_SET_PLUGINS \
   EC_ARM64_BUILD=$ARM64 EC_MIXED_ARM64_ROOT=$ARM64_ROOT EC_MIXED_ARM64_PLUGINS=$ARM64_PLUGINS \
   ec_proof_step mixed-cluster-test "$EC_TOP/qa/mixed/mixed-cluster-test" "$@"
