@@ -59,10 +59,11 @@ release_tentacle_or_later() {
 
 # Is RELEASE trimmed in the test command: another release than the installed one, not the newest, declared
 # alike with the installed one (Reef beside Pacific)? qa/release/run says what such a release runs.
-# EC_RELEASE_FULL=1: none is.
+# EC_RELEASE_FULL=1: none is. In a release's root the installed one is that release: qa/release/run names
+# the host's in EC_HOST_RELEASE.
 release_trimmed() {
   local host newest
-  host=$(release_installed) || return 1
+  host=${EC_HOST_RELEASE:-$(release_installed)} || return 1
   newest=$(release_names | tail -1)
   [ "$1" != "$host" ] && [ "$1" != "$newest" ] &&
     [ "$(release_field "$1" interface)" = "$(release_field "$host" interface)" ] &&
