@@ -23,7 +23,7 @@
 #      power8's keys), the same layouts: objects written (encoded on ppc64el and arm64), osd.0 killed, degraded
 #      reads, rebuild, deep-scrub, every object byte for byte;
 #   4. with EC_MIXED_S390X_SET: that pool deleted, the option removed (`default` stays power8's), and the
-#      s390x OSD set of qa/mixed/s390x-set.sh, whose first pool is then one of the profile `default`.
+#      s390x OSD set of qa/mixed/osd-set.sh, whose first pool is then one of the profile `default`.
 # No daemon may die but osd.4 in step 1. Each OSD is a CRUSH host of its own (crush_location): the
 # default profile's failure domain is `host`, which one host of seven OSDs would not satisfy.
 # The objects' bytes are checked by reads and by deep-scrub; their shards are not read from the stores:
@@ -198,10 +198,10 @@ part_isa() {
   verify_written "final (${POOLS[0]})"
   final_checks
   [ -n "$S390X_SET" ] || return 0
-  # Step 4 (qa/mixed/s390x-set.sh), the other OSDs' pool gone. The option back to the release's own;
+  # Step 4 (qa/mixed/osd-set.sh), the other OSDs' pool gone. The option back to the release's own;
   # `default` stays as step 3 made it. While the option names power8, the monitor merges its keys into
   # every power8 profile set, and adopt refuses the jerasure pool.
   cl_ceph osd pool rm "${POOLS[0]}" "${POOLS[0]}" --yes-i-really-really-mean-it >/dev/null 2>&1 || fail "pool rm ${POOLS[0]}"
   cl_ceph config rm mon osd_pool_default_erasure_code_profile >/dev/null 2>&1 || fail "config rm mon osd_pool_default_erasure_code_profile"
-  s390x_set_part
+  osd_set_part s390x
 }

@@ -23,8 +23,9 @@
 # CRUSH root of its own with the s390x package's libraries (EC_MIXED_S390X_SET=0: not). Its ppc64el OSDs run as POWER9
 # and better
 # (EC_MIXED_OLDEST_CPU): Debian's ppc64el ceph-osd 20.2.4 is built for POWER9 (xxspltib, stxv... in 1412
-# of its functions) and dies of SIGILL at start under qemu-ppc64le -cpu power8. EC_MIXED_PART /
-# EC_MIXED_CPUS override both.
+# of its functions) and dies of SIGILL at start under qemu-ppc64le -cpu power8. A trimmed release (Reef,
+# qa/release/run) runs the sets part: no ppc64el OSD, an arm64 OSD set and then the s390x one, each with
+# the release's package (qa/mixed/osd-set.sh). EC_MIXED_PART / EC_MIXED_CPUS override these.
 set -euo pipefail
 # shellcheck source=SCRIPTDIR/../lib/common.sh
 . "$(dirname "$0")/../lib/common.sh"
@@ -33,16 +34,25 @@ ensure_packages ceph-mon ceph-mgr ceph-osd ceph-common jq iproute2 coreutils qem
   g++-powerpc64le-linux-gnu cmake ninja-build googletest dpkg-dev debhelper
 [ -e "$EC_BUILD/lib/libec_power8.so" ] || die "$EC_BUILD/lib/libec_power8.so missing: run stage 10 (the build) first"
 BUILD=${EC_PPC64LE_BUILD:-$EC_TOP/$(ec_cross_build_dir ppc64el)}
-
-log "ppc64el root for ceph-osd (Debian packages via a private apt configuration)"
-ROOT=$(ec_step osd-root bash "$EC_TOP/qa/ppc64le/osd-root.sh")
-
-if [ ! -f "$BUILD/CMakeCache.txt" ]; then
-  log "no cross build in $BUILD: configuring it as stage 30 does"
-  ec_cross_configure "$BUILD" ppc64el
+release=$(release_installed)
+if release_trimmed "$release"; then
+  export EC_MIXED_PART=${EC_MIXED_PART:-sets}
+elif release_tentacle_or_later "$release"; then
+  export EC_MIXED_PART=${EC_MIXED_PART:-isa} EC_MIXED_OLDEST_CPU=power9
 fi
-log "ppc64el plugin in $BUILD/lib"
-ec_build build-plugins cmake --build "$BUILD" -j"$(nproc)" --target ec_power8
+
+ROOT="" PPC_LIBS=""
+if [ "${EC_MIXED_PART:-}" != sets ]; then
+  log "ppc64el root for ceph-osd (Debian packages via a private apt configuration)"
+  ROOT=$(ec_step osd-root bash "$EC_TOP/qa/ppc64le/osd-root.sh")
+  if [ ! -f "$BUILD/CMakeCache.txt" ]; then
+    log "no cross build in $BUILD: configuring it as stage 30 does"
+    ec_cross_configure "$BUILD" ppc64el
+  fi
+  log "ppc64el plugin in $BUILD/lib"
+  ec_build build-plugins cmake --build "$BUILD" -j"$(nproc)" --target ec_power8
+  PPC_LIBS=$BUILD/lib
+fi
 # cross_osd_plugins ARCH BUILD STAGE: ARCH's root with ceph-osd (the sysroot of qa/cross/sysroot.sh, whose
 # closure holds ceph-osd) in OSD_ROOT, and the plugins of BUILD, configured as stage STAGE does if it
 # has not run.
@@ -73,17 +83,15 @@ package_osd_libs() {
 }
 ARM64="" ARM64_ROOT="" ARM64_PLUGINS=""
 S390X=${EC_S390X_BUILD:-} S390X_ROOT=""
-if release_tentacle_or_later "$(release_installed)"; then
-  export EC_MIXED_PART=${EC_MIXED_PART:-isa} EC_MIXED_OLDEST_CPU=power9
-fi
-# The arm64 OSD joins both parts (osd.6 is it or the s390x one): in Tentacle's root it serves the adopted
-# default isa pool beside the ppc64el ones, its package made with sid's cross compiler.
+# The arm64 OSD joins every part (osd.6 is it or the s390x one; the sets part has a set of them): in
+# Tentacle's root it serves the adopted default isa pool beside the ppc64el ones, its package made with
+# sid's cross compiler.
 if [ "${EC_MIXED_ARM64:-1}" != 0 ] && [ -z "$S390X" ]; then
   package_osd_libs arm64
   ARM64_ROOT=$OSD_ROOT ARM64=$PACKAGE_BUILD ARM64_PLUGINS=$PACKAGE_LIBS
 fi
-# At the end of either part, an s390x OSD set of its own CRUSH root serves pools of each code family, in
-# Tentacle's one of the default profile (qa/mixed/s390x-set.sh), with the s390x package's libraries.
+# At the end of every part, an s390x OSD set of its own CRUSH root serves pools of each code family, in
+# Tentacle's one of the default profile (qa/mixed/osd-set.sh), with the s390x package's libraries.
 # EC_MIXED_S390X_SET=0 leaves it out.
 S390X_SET="" S390X_SET_PLUGINS=""
 if [ "${EC_MIXED_S390X_SET:-1}" != 0 ] && [ -z "$S390X" ]; then
@@ -100,8 +108,8 @@ fi
 # A proof (qa/lib/proof-cache.sh) of the tree, the plugin builds, the release's packages and the OSD
 # roots': not run again while they are unchanged.
 . "$EC_TOP/qa/lib/proof-cache.sh"
-EC_PROOF_TREES="$EC_BUILD/lib $BUILD/lib${S390X:+ $S390X/lib}${ARM64:+ $ARM64_PLUGINS}${S390X_SET:+ $S390X_SET_PLUGINS}" \
-  EC_PROOF_FILES="$ROOT/.ec-sysroot-done${S390X_ROOT:+ $S390X_ROOT/.ec-sysroot-done}${ARM64_ROOT:+ $ARM64_ROOT/.ec-sysroot-done}" \
+EC_PROOF_TREES="$EC_BUILD/lib${PPC_LIBS:+ $PPC_LIBS}${S390X:+ $S390X/lib}${ARM64:+ $ARM64_PLUGINS}${S390X_SET:+ $S390X_SET_PLUGINS}" \
+  EC_PROOF_FILES="${ROOT:+$ROOT/.ec-sysroot-done}${S390X_ROOT:+ $S390X_ROOT/.ec-sysroot-done}${ARM64_ROOT:+ $ARM64_ROOT/.ec-sysroot-done}" \
   EC_PPC64LE_BUILD=$BUILD EC_S390X_BUILD=$S390X EC_MIXED_ROOT=$ROOT EC_MIXED_S390X_ROOT=$S390X_ROOT \
   EC_MIXED_S390X_SET=$S390X_SET EC_MIXED_S390X_PLUGINS=$S390X_SET_PLUGINS \
   EC_ARM64_BUILD=$ARM64 EC_MIXED_ARM64_ROOT=$ARM64_ROOT EC_MIXED_ARM64_PLUGINS=$ARM64_PLUGINS \
