@@ -61,8 +61,9 @@ ec_deb_configure() {
     die "configuring $build as the package's build failed (log: $build/deb-configure.log)"
   }
 }
-# What the trees qa tests add to the package's configuration: the tests, without debug information.
-EC_QA_TREE_ARGS=(-DEC_BUILD_TESTS=ON -DEC_TESTS_DEBUG_INFO=OFF -DEC_TESTS_UNITY_BUILD=ON)
+# What the trees qa tests add to the package's configuration: the tests, without debug information, their
+# own code at -O1 (test/CMakeLists.txt).
+EC_QA_TREE_ARGS=(-DEC_BUILD_TESTS=ON -DEC_TESTS_DEBUG_INFO=OFF -DEC_TESTS_UNITY_BUILD=ON -DEC_TESTS_O1=ON)
 # ec_native_configure BUILD [CMAKE_ARG...]: stage 10's tree of the installed release in BUILD, tests and
 # tools included (CMAKE_ARGs after them: what a release's tree leaves out).
 ec_native_configure() {
@@ -105,7 +106,7 @@ ec_asan_configure() {
     -DEC_BUILD_ARCH_NEUTRAL_TESTS=OFF \
     -DCMAKE_C_FLAGS_RELWITHDEBINFO="-O2 -gline-tables-only -DNDEBUG" \
     -DCMAKE_CXX_FLAGS_RELWITHDEBINFO="-O2 -gline-tables-only -DNDEBUG" \
-    -DEC_SANITIZE=address,undefined,fuzzer-no-link -DEC_BUILD_FUZZERS=ON -DEC_TESTS_UNITY_BUILD=ON >/dev/null
+    -DEC_SANITIZE=address,undefined,fuzzer-no-link -DEC_BUILD_FUZZERS=ON -DEC_TESTS_UNITY_BUILD=ON -DEC_TESTS_O1=ON >/dev/null
 }
 
 log() { printf '\n==> %s\n' "$*" >&2; }
