@@ -1,7 +1,7 @@
 # shellcheck shell=bash
 # SPDX-License-Identifier: LGPL-2.1-or-later
 # The isa part of qa/mixed/mixed-cluster-test (EC_MIXED_PART=isa), sourced by it: its cluster (x86 mon,
-# mgr, osd.0-3; emulated osd.4-6: ppc64el, osd.6 arm64 with EC_ARM64_BUILD) and helpers. Tentacle's
+# mgr, osd.0-3; emulated osd.4-6: ppc64el, osd.6 arm64 with EC_ARM64_BUILD) and steps. Tentacle's
 # default erasure-code profile is `plugin=isa technique=reed_sol_van k=2 m=2`, and Debian builds no
 # libec_isa.so for ppc64el (for arm64 it does):
 #
@@ -40,45 +40,11 @@ declare -A ISA_X86_LAYOUT=([0]="0 1 2 3" [1]="1 2 3 0" [2]="2 3 0 1" [3]="3 0 1 
 declare -A ISA_PPC_LAYOUT=([0]="4 0 3 1" [1]="5 0 6 3" [2]="6 3 0 2" [3]="4 3 5 0")
 ISA_GIVEN=4 # the ppc64el OSD given an isa PG in step 1
 
-# set_layout NAME: LAYOUT becomes a copy of the associative array NAME.
-set_layout() {
-  local -n from=$1
-  local seed
-  LAYOUT=()
-  for seed in "${!from[@]}"; do LAYOUT["$seed"]=${from[$seed]}; done
-}
-# pin_pool POOL_ID: pg-upmap every seed of the pool as LAYOUT says.
-pin_pool() {
-  local seed
-  for seed in "${!LAYOUT[@]}"; do
-    cl_ceph osd pg-upmap "$1.$seed" ${LAYOUT[$seed]} >/dev/null 2>&1 || fail "pg-upmap $1.$seed"
-  done
-}
 # isa_pin POOL_ID: the pool pinned, and every PG of POOLS mapped so and active+clean.
 isa_pin() {
   pin_pool "$1"
   wait_pgs "pg-upmap layouts applied" "$(cl_scale 120)" "$(layout_pred)"
   wait_pgs "every PG active+clean" "$CL_TIMEOUT_CLEAN" '$3 == "active+clean"'
-}
-pool_field() { cl_query "osd pool ls" detail=detail | jq -r --arg p "$1" --arg f "$2" '.[] | select(.pool_name == $p) | .[$f]'; }
-pool_id() { pool_field "$1" pool_id; }
-# profile_is NAME KEY=VALUE...: the monitor's profile NAME has (at least) these keys.
-profile_is() {
-  local name=$1 got kv
-  shift
-  got=$(cl_query "osd erasure-code-profile get" name="$name") || fail "erasure-code-profile get $name"
-  for kv in "$@"; do
-    [ "$(jq -r --arg k "${kv%%=*}" '.[$k] // ""' <<<"$got")" = "${kv#*=}" ] ||
-      fail "profile $name: expected ${kv%%=*}=${kv#*=}, the monitor stores: $(jq -c . <<<"$got")"
-  done
-  step "  profile $name: $(jq -r 'to_entries | map("\(.key)=\(.value)") | join(" ")' <<<"$got")"
-}
-layout_steps() {
-  local seed
-  for seed in $(printf '%s\n' "${!LAYOUT[@]}" | sort); do
-    set -- ${LAYOUT[$seed]}
-    step "  seed $seed: [${LAYOUT[$seed]}], primary osd.$1 ($(arch_of "$1"))"
-  done
 }
 
 # Step 1: the ppc64el OSD given PG ID.0 of an isa pool must die of it. Prints the evidence.
