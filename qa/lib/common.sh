@@ -61,6 +61,9 @@ ec_deb_configure() {
     die "configuring $build as the package's build failed (log: $build/deb-configure.log)"
   }
 }
+# The ctests of the tree's own qa scripts and docs, which no compiler or release changes: stage 10's suite on
+# the host runs them, no other suite (a ctest -E pattern).
+EC_TREE_CHECKS_PATTERN='^qa\.(apt_sources|proof_cache|budget_table|schedule_replay)$|^doc_links'
 # What the trees qa tests add to the package's configuration: the tests, without debug information, their
 # own code at -O1 (test/CMakeLists.txt).
 EC_QA_TREE_ARGS=(-DEC_BUILD_TESTS=ON -DEC_TESTS_DEBUG_INFO=OFF -DEC_TESTS_UNITY_BUILD=ON -DEC_TESTS_O1=ON)
