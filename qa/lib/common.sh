@@ -1,3 +1,4 @@
+# shellcheck shell=bash
 # SPDX-License-Identifier: LGPL-2.1-or-later
 # Shared helpers for qa/ scripts. Source it: . "$(dirname "$0")/../lib/common.sh" (or from qa/).
 # Everything here is bounded and prints what it does.
@@ -34,10 +35,18 @@ fi
 # Where the sysroot of Debian architecture ARCH (ppc64el, s390x, arm64) for the installed Ceph release
 # (qa/cross/sysroot.sh) and its downloads live: one per release, so a release's root and the host share
 # the cache.
-ec_cross_sysroot() { echo "$EC_CACHE/$1/$(release_installed)/sysroot"; }
+ec_cross_cache() {
+  local release
+  release=$(release_installed) || return
+  echo "$EC_CACHE/$1/$release"
+}
+ec_cross_sysroot() {
+  local cache
+  cache=$(ec_cross_cache "$1") || return
+  echo "$cache/sysroot"
+}
 # ec_cross_qemu ARCH and the emulated architectures' other facts.
 . "$EC_TOP/qa/lib/cross-arch.sh"
-ec_cross_cache() { echo "$EC_CACHE/$1/$(release_installed)"; }
 # ec_deb_configure BUILD ARCH [CMAKE_ARG...]: configure BUILD as debian/rules configures the package's
 # build (dpkg-buildflags' hardened flags, CMAKE_BUILD_TYPE=None, the Ceph version of ceph-base) for ARCH
 # (empty: this machine's; ppc64el, s390x, arm64: the cross build against the installed release's sysroot), plus
@@ -63,6 +72,7 @@ ec_deb_configure() {
 }
 # The ctests of the tree's own qa scripts and docs, which no compiler or release changes: stage 10's suite on
 # the host runs them, no other suite (a ctest -E pattern).
+# shellcheck disable=SC2034 # read by the stages that source this file
 EC_TREE_CHECKS_PATTERN='^qa\.(apt_sources|proof_cache|budget_table|schedule_replay)$|^doc_links'
 # What the trees qa tests add to the package's configuration: the tests, without debug information, their
 # own code at -O1 (test/CMakeLists.txt).
@@ -114,6 +124,14 @@ ec_asan_configure() {
 
 log() { printf '\n==> %s\n' "$*" >&2; }
 die() { printf 'error: %s\n' "$*" >&2; exit 1; }
+# A script that set -e stops names the command that stopped it (file, line, exit status): a command whose
+# own error went to /dev/null no longer ends a test without a word. errtrace: in functions too; the check
+# of $- keeps it quiet where errexit is off (command substitutions, scripts without set -e).
+set -E
+_ec_err_trap() {
+  [[ $- != *e* ]] || printf 'error: %s:%s: "%s" exited %s\n' "${BASH_SOURCE[1]#"$EC_TOP"/}" "$2" "$3" "$1" >&2
+}
+trap '_ec_err_trap $? "$LINENO" "$BASH_COMMAND"' ERR
 
 # ensure_packages PKG... : apt-get install what is missing (apt-get update once per run, and again before
 # a retried install: see apt_retried).
@@ -146,5 +164,6 @@ _ensure_packages_install() {
 }
 
 # The packages every build of the project needs.
+# shellcheck disable=SC2034 # read by the stages that source this file
 EC_BUILD_PACKAGES=(build-essential cmake ninja-build googletest libgtest-dev pkg-config
                    ceph-base ceph-osd libradospp-dev librados-dev libjerasure-dev libgf-complete-dev libisal-dev)

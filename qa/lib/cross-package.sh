@@ -30,7 +30,11 @@ ec_tree_copy() {
 # The package's directory: one per release and architecture under the tree (ignored by git, like every
 # build*), as deep under ccache's base directory ($EC_TOP) as the tested trees configured with the
 # package's flags (ec_deb_configure), so ccache serves its objects from theirs.
-ec_cross_package_dir() { echo "$EC_TOP/build-deb-$(release_installed)-$1"; }
+ec_cross_package_dir() {
+  local release
+  release=$(release_installed) || return
+  echo "$EC_TOP/build-deb-$release-$1"
+}
 
 ec_cross_package() {
   local arch=$1 dir sysroot debs key compiler
