@@ -38,10 +38,15 @@ TOOL_PKGS=(ceph-base ceph-osd ceph-common)
 # Kept between runs, keyed by the package list and the versions the archive has now (this system's apt
 # lists, the same source packages as ARCH's): a Ceph or library update in the archive makes it anew.
 stamp=$SYSROOT/.ec-sysroot-done
-# The archive's candidates alone: apt reads neither dpkg's status nor its cache files here, which another
-# test's dpkg -i rewrites meanwhile ("E: Cache is out of sync", a failed apt-cache beside a package install).
-candidates=$(apt-cache -o Dir::State::status=/dev/null -o Dir::Cache::pkgcache= -o Dir::Cache::srcpkgcache= \
+# The candidates as apt sees them (the archive's versions; the installed ones in a root whose lists
+# mmdebstrap cleaned), read from a copy of dpkg's status and without apt's cache files: another test's
+# dpkg -i rewrites the status meanwhile, and an apt-cache reading it then fails ("E: Cache is out of sync").
+status=$(mktemp)
+trap 'rm -f "$status"' EXIT
+cp /var/lib/dpkg/status "$status"
+candidates=$(apt-cache -o Dir::State::status="$status" -o Dir::Cache::pkgcache= -o Dir::Cache::srcpkgcache= \
   policy "${BUILD_PKGS[@]}" "${TOOL_PKGS[@]}" libc6) || die "apt-cache policy failed: cannot read the archive's versions"
+rm -f "$status"
 want="${BUILD_PKGS[*]} ${TOOL_PKGS[*]} $(awk '/^[^ ]/ {p = $1} /Candidate:/ {printf "%s%s ", p, $2}' <<<"$candidates")"
 if [ -f "$stamp" ] && [ "$(cat "$stamp")" = "$want" ]; then
   echo "$SYSROOT"
