@@ -226,12 +226,31 @@ TEST_P(KernelsVsReference, MovesBeyondL1BothWidthsWhereTwo) {
   EXPECT_NE(line.find(", this CPU's vendor's"), std::string::npos) << line;
 }
 
+// The row of ones alone (xor_dot_prod and xor_mad of one row), long enough for every loop of an xor: they
+// reach xor_many's code inlined, which the compiler schedules apart from xor_many's own (IBM Z's XC loop
+// once ran past its last source there, and only there).
+TEST_P(KernelsVsReference, RowOfOnesAloneLong) {
+  Rng rng(9);
+  for (unsigned k = 1; k <= 16; k++)
+    for (std::size_t len : {std::size_t{1324} + k, std::size_t{4096} + 3 * k}) {
+      Shape s;
+      s.len = len;
+      s.k = k;
+      s.rows = 1;
+      s.src_align = rng.below(64);
+      s.dst_align = rng.below(64);
+      ASSERT_TRUE(check_xor_dot_prod(kernels(), s, rng));
+      ASSERT_TRUE(check_xor_mad(kernels(), s, rng));
+    }
+}
+
 TEST_P(KernelsVsReference, XorManyEverySourceCountAndInPlace) {
   Rng rng(5);
   for (unsigned n = 1; n <= 16; n++)
-    // The last length puts every count beyond the L1D, where x86 unrolls xor_many less.
+    // 1324 + n: IBM Z's step of 1 KiB, a block of 256 bytes and a tail (s390x/storage_xor.h). The last
+    // length puts every count beyond the L1D, where x86 unrolls xor_many less.
     for (std::size_t len : {std::size_t{0}, std::size_t{1}, std::size_t{31}, std::size_t{200} + n,
-                            std::size_t{4096} + 2 * n, ec::simd::l1_data_cache_bytes() / 2 + n}) {
+                            std::size_t{1324} + n, std::size_t{4096} + 2 * n, ec::simd::l1_data_cache_bytes() / 2 + n}) {
       Shape s;
       s.len = len;
       s.k = n;

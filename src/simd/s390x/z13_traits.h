@@ -16,6 +16,7 @@
 #include <cstdint>
 #include <cstring>
 
+#include "simd/s390x/storage_xor.h"
 #include "simd/skeleton/split_nibble_x32.h"
 #include "simd/skeleton/tuning.h"
 
@@ -47,6 +48,11 @@ struct Z13Traits : skeleton::SplitNibbleX32<__vector unsigned char>, skeleton::T
   static const std::uint8_t *source_base(const std::uint8_t *p) {
     __asm__("" : "+a"(p));
     return p;
+  }
+
+  // Whole regions XOR with XC, 256 bytes an instruction (storage_xor.h); the multiplies' rows with vectors.
+  static void xor_region(std::size_t len, unsigned n, const std::uint8_t *const *src, std::uint8_t *dst) {
+    s390x::storage_xor(len, n, src, dst);
   }
 
   static Vec zero() { return Vec{}; }

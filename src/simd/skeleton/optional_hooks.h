@@ -36,6 +36,9 @@
 //   alignment) in one instruction (POWER10's lxvp/stxvp); with them, the whole registers of a block are
 //   loaded and stored two at a time. Slot numbers the pairs that are live together (0, 1, ... within a
 //   block's sources, its accumulators), for a T whose pairs need fixed registers
+//   optional: xor_region(size_t len, unsigned n, const uint8_t *const *src, uint8_t *dst), the whole of
+//   Kernels::xor_many in T's own instructions (IBM Z's XC, 256 bytes each): with it, xor_many and an
+//   update's lone all-ones row call it instead of the skeleton's register loops
 //   optional: using Narrower, the traits of the same tables in registers of half the width, and static bool
 //   narrower_by_vendor(), whether this CPU's vendor wants them for the moves beyond L1D (MovesBeyondL1):
 //   with them, mad, xor_mad and xor_many run Narrower's loops there in the table Kernels::settle gives for
@@ -77,6 +80,10 @@ template <class T> struct HasSourceBase<T, std::void_t<decltype(T::source_base(n
 template <class T, class = void> struct HasAddInto : std::false_type {};
 template <class T>
 struct HasAddInto<T, std::void_t<decltype(T::add_into(nullptr, std::declval<typename T::Vec>()))>> : std::true_type {};
+
+template <class T, class = void> struct HasRegionXor : std::false_type {};
+template <class T>
+struct HasRegionXor<T, std::void_t<decltype(T::xor_region(size_t{}, 0u, nullptr, nullptr))>> : std::true_type {};
 
 template <class T, class = void> struct HasNarrower : std::false_type {};
 template <class T>

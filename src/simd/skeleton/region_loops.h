@@ -293,6 +293,10 @@ template <class T> struct RegionLoops : CachedSizes<T> {
   // (xor_many's, which reads it) takes every length.
   template <bool Narrower>
   __attribute__((noinline)) static void xor_row(size_t len, const uint8_t *src, uint8_t *dst) {
+    if constexpr (HasRegionXor<T>::value) {
+      const uint8_t *sources[2] = {dst, src};
+      return T::xor_region(len, 2, sources, dst);
+    }
     if (len * 2 <= l1_bytes_.load(std::memory_order_relaxed))
       return xor_row_in_l1(len, src, dst);
     return xor_row_general<Narrower>(len, src, dst);
@@ -404,6 +408,8 @@ template <class T> struct RegionLoops : CachedSizes<T> {
   // Two sources, the commonest count (an update's all-ones row, 2+1's parity and its one-loss decode), and
   // three (a decode's sum rebuilding two lost chunks, codec/sum_recovery_coder.h), with the count compiled in.
   template <bool Narrower> static void xor_many(size_t len, unsigned n, const uint8_t *const *src, uint8_t *dst) {
+    if constexpr (HasRegionXor<T>::value)
+      return T::xor_region(len, n, src, dst);
     if (n <= kNarrowerMaxSources && narrower<Narrower>(len * (size_t{n} + 1)))
       return RegionLoops<NarrowerOf<Narrower>>::template xor_many<false>(len, n, src, dst);
     if (n == 2)
