@@ -18,7 +18,8 @@ ec_count_plugin() {
 
 # ec_count_workload PLUGIN DRIVER IMPL CPU FILTERS WORKLOAD K M CHUNK CALLS: runs DRIVER (IMPL WORKLOAD K M
 # CHUNK CALLS) as qemu -cpu CPU, counting the symbols FILTERS names (comma-separated sym=...; empty: every
-# instruction, shared libraries' included) between the driver's markers. Prints "instructions_per_byte digest layer_instructions_per_call": bytes are k data
+# instruction, shared libraries' included) between the driver's markers, but the driver's own main (its
+# loop and an update's bookkeeping: the libraries are called from wrappers of their own). Prints "instructions_per_byte digest layer_instructions_per_call": bytes are k data
 # chunks a call for encode and decode, one chunk for update; the layer is what the counted symbols hold
 # beyond the kernels (RegionLoops, _vsx). Fails saying why on a driver failure, an unreached window or no
 # count.
@@ -33,7 +34,7 @@ ec_count_workload() {
   ! grep -q 'never ran' <<<"$out" ||
     { echo "$impl $workload $k+$m $chunk: the counting window was not reached" >&2; return 1; }
   awk -F'\t' -v bytes="$bytes" -v calls="$calls" '
-    NF == 2 { n += $1; if ($2 !~ /RegionLoops/ && $2 !~ /_vsx/) layer += $1 }
+    NF == 2 && $2 != "main" { n += $1; if ($2 !~ /RegionLoops/ && $2 !~ /_vsx/) layer += $1 }
     / digest=/ { sub(/.* digest=/, ""); d = $0 }
     END { if (d == "" || n == 0) exit 1; printf "%.3f %s %d\n", n / bytes, d, layer / calls }' <<<"$out" ||
     { echo "$impl $workload $k+$m $chunk: no count or digest in: $out" >&2; return 1; }
