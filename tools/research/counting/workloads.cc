@@ -44,12 +44,12 @@
 #include "simd/variants.h"
 #endif
 
-// The counting window's markers: never inlined, and with a body, so that each is a function qemu can see.
-// Each library's calls are made from these wrappers, functions of their own, so that a count can leave out
-// the driver's main: its loop and an update's bookkeeping, which the compiler builds differently in each
-// driver (a byte loop of 9 instructions a byte in one, words in another), are nobody's work.
+// Each Library's calls are functions of their own, so that a count can leave out the driver's main: its
+// loop and an update's bookkeeping, which the compiler builds differently in each driver (a byte loop of
+// 9 instructions a byte in one, words in another), are nobody's work.
 #define EC_BENCH_WRAPPER __attribute__((noinline))
 
+// The counting window's markers: never inlined, and with a body, so that each is a function qemu can see.
 extern "C" __attribute__((noinline)) void ec_bench_count_start() { asm volatile(""); }
 extern "C" __attribute__((noinline)) void ec_bench_count_stop() { asm volatile(""); }
 
