@@ -23,7 +23,15 @@ ec_tree_copy() {
       while IFS= read -r -d '' f; do [ -e "$f" ] && printf '%s\0' "$f"; done |
       tar --null -T - -cf -) | tar -xf - -C "$dest"
   else
-    tar -C "$EC_TOP" --exclude='./build*' --exclude=./.cache --exclude=./.git -cf - . | tar -xf - -C "$dest"
+    # No git (a release's root): the top-level entries but the build trees, each archived whole; not "."
+    # itself, beside which other tests make and remove their build trees meanwhile, which tar reports as
+    # "file changed as we read it" (exit 1) for the directory.
+    local entry entries=()
+    for entry in "$EC_TOP"/* "$EC_TOP"/.[!.]*; do
+      case ${entry##*/} in build* | .cache | .git) continue ;; esac
+      [ ! -e "$entry" ] || entries+=("${entry##*/}")
+    done
+    tar -C "$EC_TOP" -cf - "${entries[@]}" | tar -xf - -C "$dest"
   fi
 }
 
