@@ -124,13 +124,8 @@ int Codec::encode_some(std::size_t len, const std::uint8_t *const *data, std::ui
   return 0;
 }
 
-std::shared_ptr<const DecodePlan> Codec::decode_plan(const unsigned *survivors, const unsigned *wanted,
-                                                     unsigned nwanted) const {
-  ErasurePattern pattern;
-  for (unsigned j = 0; j < params_.k; j++)
-    pattern.add_survivor(survivors[j]);
-  for (unsigned r = 0; r < nwanted; r++)
-    pattern.add_wanted(wanted[r]);
+std::shared_ptr<const DecodePlan> Codec::decode_plan(const ErasurePattern &pattern, const unsigned *survivors,
+                                                     const unsigned *wanted, unsigned nwanted) const {
   if (decode_cache_)
     if (auto plan = decode_cache_->find(code_id_, pattern))
       return plan;
@@ -154,15 +149,19 @@ int Codec::decode(std::size_t len, const std::uint8_t *const *chunks, std::uint8
   // Fixed arrays, not vectors: with the plan cached, a decode allocates nothing.
   unsigned survivors[gf::kMaxChunks], wanted[gf::kMaxChunks];
   unsigned navailable = 0, nwanted = 0;
+  ErasurePattern pattern(n);
   for (unsigned id = 0; id < n; id++) {
     if (chunks[id]) {
       if (rebuild[id])
         return -EINVAL;
-      if (navailable < k)
+      if (navailable < k) {
         survivors[navailable] = id;
+        pattern.add_survivor(id);
+      }
       navailable++;
     } else if (rebuild[id]) {
       wanted[nwanted++] = id;
+      pattern.add_wanted(id);
     }
   }
   if (nwanted == 0)
@@ -171,7 +170,7 @@ int Codec::decode(std::size_t len, const std::uint8_t *const *chunks, std::uint8
     return -EIO;
   if (!accepts_length(len))
     return -EINVAL;
-  auto plan = decode_plan(survivors, wanted, nwanted);
+  auto plan = decode_plan(pattern, survivors, wanted, nwanted);
   if (!plan)
     return -EIO;
   const std::uint8_t *inputs[gf::kMaxChunks];

@@ -107,9 +107,10 @@ private:
   int prepare(std::ostream *ss);
   void prepare_delta();
   unsigned coder_packetsize() const { return is_bitmatrix(params_.technique) ? params_.packetsize : 0; }
-  // The plan reading survivors[0..k) and rebuilding wanted[0..nwanted): from the cache, or built (and cached).
-  std::shared_ptr<const DecodePlan> decode_plan(const unsigned *survivors, const unsigned *wanted,
-                                                unsigned nwanted) const;
+  // The plan reading survivors[0..k) and rebuilding wanted[0..nwanted), the pattern they make: from the
+  // cache, or built (and cached).
+  std::shared_ptr<const DecodePlan> decode_plan(const ErasurePattern &pattern, const unsigned *survivors,
+                                                const unsigned *wanted, unsigned nwanted) const;
   // encode() where some chunk is null (kept apart, so that the common case saves no registers for it).
   __attribute__((noinline)) int encode_some(std::size_t len, const std::uint8_t *const *data,
                                             std::uint8_t *const *parity) const;

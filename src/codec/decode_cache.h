@@ -9,7 +9,8 @@
 // built for one PG serves every PG of the pool, and the memory all of them keep is bounded by one figure:
 // the plans' own bytes (evicting the least recently used) and the pools they live in (plan_memory.h).
 //
-// A hit takes the lock, moves one list node and copies a shared_ptr: no allocation. Plans are immutable,
+// A hit takes the lock (a spin lock: it is held for a few dozen instructions), finds the plan at the list's
+// front or through the index, moves at most one list node and copies a shared_ptr: no allocation. Plans are immutable,
 // so a plan evicted while another thread decodes with it stays alive until that thread drops it.
 #ifndef EC_CODEC_DECODE_CACHE_H
 #define EC_CODEC_DECODE_CACHE_H
@@ -26,6 +27,7 @@
 
 #include "codec/chunk_coder.h"
 #include "codec/plan_memory.h"
+#include "codec/spin_lock.h"
 #include "gf/matrix.h"
 #include "simd/kernels.h"
 
@@ -34,13 +36,34 @@ namespace ec::codec {
 // Which chunks (logical ids: 0..k-1 data, k.. parity) a decode reads and which it rebuilds.
 class ErasurePattern {
 public:
-  void add_survivor(unsigned id) { set(0, id); }
-  void add_wanted(unsigned id) { set(1, id); }
-  bool operator<(const ErasurePattern &o) const { return bits_ < o.bits_; }
+  // chunk_count: k + m of the code (at most 256); only the words its ids reach are compared.
+  explicit ErasurePattern(unsigned chunk_count) : words_(2 * ((chunk_count + 63) / 64)) {}
+  void add_survivor(unsigned id) { bits_[id / 64 * 2] |= bit(id); }
+  void add_wanted(unsigned id) { bits_[id / 64 * 2 + 1] |= bit(id); }
+  // Word by word and inline: every decode compares its pattern with a few cached ones, and below 65
+  // chunks that is two words each (std::array's operator< would compare all eight, through memcmp on a
+  // big-endian machine).
+  bool operator<(const ErasurePattern &o) const {
+    if (words_ != o.words_)
+      return words_ < o.words_;
+    for (unsigned i = 0; i < words_; i++)
+      if (bits_[i] != o.bits_[i])
+        return bits_[i] < o.bits_[i];
+    return false;
+  }
+  bool operator==(const ErasurePattern &o) const {
+    if (words_ != o.words_)
+      return false;
+    for (unsigned i = 0; i < words_; i++)
+      if (bits_[i] != o.bits_[i])
+        return false;
+    return true;
+  }
 
 private:
-  void set(unsigned which, unsigned id) { bits_[which * 4 + id / 64] |= std::uint64_t{1} << (id % 64); }
-  std::array<std::uint64_t, 8> bits_{}; // two sets of up to 256 chunk ids
+  static std::uint64_t bit(unsigned id) { return std::uint64_t{1} << (id % 64); }
+  unsigned words_;                       // of bits_ in use: a survivors' and a wanted word per 64 ids
+  std::array<std::uint64_t, 8> bits_{}; // survivors and wanted, interleaved by 64 ids, up to 256 ids
 };
 
 // The coder that reads the pattern's survivors (in increasing id order) and writes its wanted chunks.
@@ -118,7 +141,7 @@ private:
   void start_new_pool(Lru *evicted);
 
   const std::size_t max_bytes_;
-  mutable std::mutex lock_;
+  mutable SpinLock lock_;
   std::shared_ptr<PlanPool> pool_; // where new plans are built
   Lru lru_; // most recently used first
   std::map<Key, Lru::iterator> index_;

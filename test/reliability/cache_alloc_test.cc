@@ -70,7 +70,7 @@ using codec::DecodePlan;
 using codec::ErasurePattern;
 
 ErasurePattern pattern(unsigned first_survivor, unsigned wanted) {
-  ErasurePattern p;
+  ErasurePattern p(128);
   for (unsigned i = 0; i < 4; i++)
     p.add_survivor(first_survivor + i);
   p.add_wanted(wanted);
