@@ -36,7 +36,7 @@ namespace ec::codec {
 // Which chunks (logical ids: 0..k-1 data, k.. parity) a decode reads and which it rebuilds.
 class ErasurePattern {
 public:
-  // chunk_count: k + m of the code (at most 256); only the words its ids reach are compared.
+  // chunk_count: k + m of the code (at most gf::kMaxChunks); only the words its ids reach are compared.
   explicit ErasurePattern(unsigned chunk_count) : words_(2 * ((chunk_count + 63) / 64)) {}
   void add_survivor(unsigned id) { bits_[id / 64 * 2] |= bit(id); }
   void add_wanted(unsigned id) { bits_[id / 64 * 2 + 1] |= bit(id); }
@@ -62,8 +62,8 @@ public:
 
 private:
   static std::uint64_t bit(unsigned id) { return std::uint64_t{1} << (id % 64); }
-  unsigned words_;                       // of bits_ in use: a survivors' and a wanted word per 64 ids
-  std::array<std::uint64_t, 8> bits_{}; // survivors and wanted, interleaved by 64 ids, up to 256 ids
+  unsigned words_; // of bits_ in use: a survivors' and a wanted word per 64 ids
+  std::array<std::uint64_t, 2 * gf::kMaxChunks / 64> bits_{}; // survivors and wanted, interleaved by 64 ids
 };
 
 // The coder that reads the pattern's survivors (in increasing id order) and writes its wanted chunks.
