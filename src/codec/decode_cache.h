@@ -9,9 +9,10 @@
 // built for one PG serves every PG of the pool, and the memory all of them keep is bounded by one figure:
 // the plans' own bytes (evicting the least recently used) and the pools they live in (plan_memory.h).
 //
-// A hit takes the lock (a spin lock: it is held for a few dozen instructions), finds the plan at the list's
-// front or through the index, moves at most one list node and copies a shared_ptr: no allocation. Plans are immutable,
-// so a plan evicted while another thread decodes with it stays alive until that thread drops it.
+// A hit takes the lock (a spin lock: it is held for a few dozen instructions), finds the plan at the
+// list's front or through the index, moves at most one list node and copies a shared_ptr: no allocation.
+// Plans are immutable, so a plan evicted while another thread decodes with it stays alive until that
+// thread drops it.
 #ifndef EC_CODEC_DECODE_CACHE_H
 #define EC_CODEC_DECODE_CACHE_H
 
