@@ -19,7 +19,8 @@ ec_count_plugin() {
 # ec_count_workload PLUGIN DRIVER IMPL CPU FILTERS WORKLOAD K M CHUNK CALLS: runs DRIVER (IMPL WORKLOAD K M
 # CHUNK CALLS) as qemu -cpu CPU, counting the symbols FILTERS names (comma-separated sym=...; empty: every
 # instruction, shared libraries' included) between the driver's markers, but the driver's own main (its
-# loop and an update's bookkeeping: the libraries are called from wrappers of their own). Prints "instructions_per_byte digest layer_instructions_per_call": bytes are k data
+# loop and an update's bookkeeping: the libraries are called from wrappers of their own). Prints
+# "instructions_per_byte digest layer_instructions_per_call": bytes are k data
 # chunks a call for encode and decode, one chunk for update; the layer is what the counted symbols hold
 # beyond the kernels (RegionLoops, _vsx). Fails saying why on a driver failure, an unreached window or no
 # count.

@@ -242,11 +242,11 @@ int main(int argc, char **argv) {
   for (unsigned id = 0; id < lost; id++)
     survivors[id] = nullptr;
 
-  // Each update's delta differs from the last by one byte, so that updates never cancel each other; the
-  // byte is changed outside the counting window's symbols (this driver is not counted).
   // The workload is told apart once: a string comparison a call would run in libstdc++, which the count
   // sees (only main itself is left out).
   const bool encode = workload == "encode", update = workload == "update";
+  // Each update's delta differs from the last by one byte, so that updates never cancel each other; the
+  // byte is changed outside the counting window's symbols (this driver is not counted).
   auto call = [&](std::size_t c) {
     if (encode) {
       library.encode(chunk, data, parity);
