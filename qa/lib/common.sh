@@ -73,7 +73,7 @@ ec_deb_configure() {
 # The ctests of the tree's own qa scripts and docs, which no compiler or release changes: stage 10's suite on
 # the host runs them, no other suite (a ctest -E pattern).
 # shellcheck disable=SC2034 # read by the stages that source this file
-EC_TREE_CHECKS_PATTERN='^qa\.(apt_sources|proof_cache|budget_table|schedule_replay)$|^doc_links'
+EC_TREE_CHECKS_PATTERN='^qa\.(apt_sources|apt_retry|proof_cache|budget_table|schedule_replay)$|^doc_links'
 # What the trees qa tests add to the package's configuration: the tests, without debug information, their
 # own code at -O1 (test/CMakeLists.txt).
 EC_QA_TREE_ARGS=(-DEC_BUILD_TESTS=ON -DEC_TESTS_DEBUG_INFO=OFF -DEC_TESTS_UNITY_BUILD=ON -DEC_TESTS_O1=ON)

@@ -46,22 +46,31 @@ private_apt_download() {
   apt_retried _private_apt_fetch "$aptdir" "$debdir" "$@" && return 0
   if grep -qE 'File has unexpected size|Hash Sum mismatch' "$aptdir/update.log"; then
     _private_apt_fetch_as_served "$aptdir" "$arch" "$debdir" "$@"
-  elif grep -qE '^E: Failed to fetch .*\.deb +404' "$aptdir/download.log"; then
+  elif _private_apt_not_served "$aptdir"; then
     _private_apt_fetch_earlier_updates "$aptdir" "$arch" "$debdir"
   else
     return 1
   fi
 }
 
+# _private_apt_not_served APTDIR: the last download (APTDIR/download.log) met debs the index lists and the
+# archive does not serve (404).
+_private_apt_not_served() { grep -qE '^E: Failed to fetch .*\.deb +404' "$1/download.log" 2>/dev/null; }
+
 # One try of private_apt_download: the indexes, then the debs (an update each try, see apt_retried).
-# apt-get update's output is kept in APTDIR/update.log.
+# apt-get update's output is kept in APTDIR/update.log. Debs the index names but the archive answers 404
+# for are no mirror sync in progress (Debian's mirrors sync the pool before the indexes that name it): no
+# retry mends them (APT_NO_RETRY), private_apt_download takes earlier versions at once.
 _private_apt_fetch() {
   local aptdir=$1 debdir=$2 rc=0
   shift 2
   apt-get update -q >"$aptdir/update.log" 2>&1 || rc=$?
   cat "$aptdir/update.log" >&2
   [ "$rc" -eq 0 ] || return "$rc"
-  _private_apt_get_debs "$debdir" "$@"
+  _private_apt_get_debs "$debdir" "$@" && return 0
+  rc=$?
+  ! _private_apt_not_served "$aptdir" || return "$APT_NO_RETRY"
+  return "$rc"
 }
 
 # _private_apt_get_debs DEBDIR PKG...: the debs of PKG... and their dependency closure into DEBDIR, from the
