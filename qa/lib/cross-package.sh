@@ -66,7 +66,7 @@ ec_cross_package() {
     ec_tree_copy "$dir/src"
     log "dpkg-buildpackage -a $arch -d -us -uc -b (log: $dir/cross.log)"
     if ! (cd "$dir/src" && EC_CROSS_SYSROOT=$sysroot EC_CROSS_DEBS=$debs \
-      DEB_BUILD_OPTIONS="parallel=${EC_DEB_PARALLEL:-2}" ec_build "dpkg-buildpackage-$arch" dpkg-buildpackage -a "$arch" -d -us -uc -b) \
+      DEB_BUILD_OPTIONS="$(ec_deb_build_options)" ec_build "dpkg-buildpackage-$arch" dpkg-buildpackage -a "$arch" -d -us -uc -b) \
       >"$dir/cross.log" 2>&1; then
       tail -40 "$dir/cross.log" >&2
       exec {lock}>&-

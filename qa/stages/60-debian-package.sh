@@ -83,7 +83,7 @@ step "copied $(find "$WORK/src" -type f | wc -l) files"
 log "dpkg-buildpackage -us -uc -b (log: $WORK/build.log)"
 (cd "$WORK/src" && dpkg-checkbuilddeps) || die "build dependencies missing (see above)"
 t=$SECONDS
-if ! (cd "$WORK/src" && DEB_BUILD_OPTIONS="parallel=${EC_DEB_PARALLEL:-2}" ec_build dpkg-buildpackage-amd64 dpkg-buildpackage -us -uc -b) \
+if ! (cd "$WORK/src" && DEB_BUILD_OPTIONS="$(ec_deb_build_options)" ec_build dpkg-buildpackage-amd64 dpkg-buildpackage -us -uc -b) \
   >"$WORK/build.log" 2>&1; then
   tail -40 "$WORK/build.log" >&2
   die "dpkg-buildpackage failed"
