@@ -296,10 +296,11 @@ template <class T> struct RegionLoops : CachedSizes<T> {
     if constexpr (HasRegionXor<T>::value) {
       const uint8_t *sources[2] = {dst, src};
       return T::xor_region(len, 2, sources, dst);
+    } else {
+      if (len * 2 <= l1_bytes_.load(std::memory_order_relaxed))
+        return xor_row_in_l1(len, src, dst);
+      return xor_row_general<Narrower>(len, src, dst);
     }
-    if (len * 2 <= l1_bytes_.load(std::memory_order_relaxed))
-      return xor_row_in_l1(len, src, dst);
-    return xor_row_general<Narrower>(len, src, dst);
   }
   __attribute__((noinline)) static void xor_row_in_l1(size_t len, const uint8_t *src, uint8_t *dst) {
     const uint8_t *sources[2] = {dst, src};
