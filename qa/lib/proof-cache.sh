@@ -68,7 +68,7 @@ _ec_proof_inputs() {
 # _ec_installed_packages ROOT: the packages installed in the system at ROOT, a line each with its version.
 # Those dpkg keeps installed (a removed one's leftover configuration is not code), whatever their passing
 # state: while stage 60 installs or purges this project's own package (left out too), man-db awaits its
-# trigger for a moment, and a key read then must not differ (it did: a mixed cluster's proof was not reused).
+# trigger for a moment, and a key read then must not differ.
 _ec_installed_packages() {
   dpkg-query --admindir="${1%/}/var/lib/dpkg" -W -f '${db:Status-Abbrev} ${binary:Package} ${Version}\n' |
     awk '$1 ~ /^i/ && $2 !~ /^ceph-erasure-code-power8/ {print $2, $3}' | LC_ALL=C sort
