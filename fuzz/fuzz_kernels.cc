@@ -78,6 +78,15 @@ std::vector<std::uint8_t> run(const Kernels &kernels, const Case &c) {
     kernels.xor_dot_prod(c.len, c.k, c.rows, t.data, sp.data(), dp.data());
     break;
   }
+  case 5: {
+    // The first column is all ones too (xor_dot_prod_ones' contract): its coefficients of rows 1.. are 1.
+    std::vector<std::uint8_t> coefs(c.coefs.begin() + c.k, c.coefs.begin() + c.rows * c.k);
+    for (std::size_t i = 0; i < coefs.size(); i += c.k)
+      coefs[i] = 1;
+    Tables t(kernels, coefs);
+    kernels.xor_dot_prod_ones(c.len, c.k, c.rows, t.data, sp.data(), dp.data());
+    break;
+  }
   default:
     // xor_many; with rows odd, in place: dst is also the first source (allowed exactly).
     if (c.rows % 2) {
@@ -100,7 +109,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t *data, std::size_t size
   const auto &variants = ec::fuzz::runnable();
   const Kernels &kernels = *variants[in.byte() % variants.size()];
   Case c;
-  c.op = in.byte() % 5;
+  c.op = in.byte() % 6;
   c.len = in.u16() % 5000;
   c.misalign[0] = in.byte() % 64;
   c.misalign[1] = in.byte() % 64;

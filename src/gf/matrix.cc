@@ -159,6 +159,13 @@ bool row_is_all_ones(const Matrix &matrix, unsigned cols, unsigned row) {
   return true;
 }
 
+bool column_is_all_ones(const Matrix &matrix, unsigned rows, unsigned cols, unsigned col) {
+  for (unsigned r = 0; r < rows; r++)
+    if (matrix[std::size_t{r} * cols + col] != 1)
+      return false;
+  return true;
+}
+
 Matrix invert(unsigned n, const Matrix &a) {
   if (n == 0 || a.size() != static_cast<std::size_t>(n) * n)
     return {};

@@ -25,6 +25,9 @@ Matrix cauchy_good_matrix(unsigned k, unsigned m);   // jerasure cauchy_good_gen
 
 // Whether row `row` of a matrix of `cols` columns is all ones (Reed-Solomon's XOR parity: a sum, no multiply).
 bool row_is_all_ones(const Matrix &matrix, unsigned cols, unsigned row);
+// Whether column `col` of a matrix of `rows` rows and `cols` columns is all ones (Reed-Solomon's Vandermonde
+// encode matrices, jerasure's and ISA-L's: the first data chunk is added to every parity, no multiply).
+bool column_is_all_ones(const Matrix &matrix, unsigned rows, unsigned cols, unsigned col);
 
 // Inverse of the n x n matrix a; empty if a is singular.
 Matrix invert(unsigned n, const Matrix &a);

@@ -70,6 +70,11 @@ struct Kernels {
   // 1.. (as xor_mad's). Reed-Solomon's Vandermonde matrices (jerasure's and ISA-L's) start with that row.
   void (*xor_dot_prod)(std::size_t len, unsigned k, unsigned rows, const std::uint8_t *tables,
                        const std::uint8_t *const *src, std::uint8_t *const *dst);
+  // xor_dot_prod of a matrix whose first column is all ones as well (every row's coefficient of src[0] is
+  // 1: jerasure's and ISA-L's Vandermonde encode matrices); the caller guarantees it. src[0] is added, not
+  // multiplied; tables as xor_dot_prod's, src[0]'s (of 1) included.
+  void (*xor_dot_prod_ones)(std::size_t len, unsigned k, unsigned rows, const std::uint8_t *tables,
+                            const std::uint8_t *const *src, std::uint8_t *const *dst);
   // dst = src[0] ^ ... ^ src[n - 1], n >= 1. dst may be one of the src pointers (exactly, no partial
   // overlap), which makes it an in-place accumulate.
   void (*xor_many)(std::size_t len, unsigned n, const std::uint8_t *const *src, std::uint8_t *dst);

@@ -136,16 +136,26 @@ AssertionResult check_dot_prod(const Kernels &kernels, const Shape &s, Rng &rng)
 
 AssertionResult check_xor_dot_prod(const Kernels &kernels, const Shape &s, Rng &rng) {
   auto src = random_buffers(s.k, s.len, s.src_align, rng);
-  auto dst = random_buffers(s.rows, s.len, s.dst_align, rng); // garbage the kernel must overwrite
   auto coefs = random_coefficients(std::size_t{s.rows} * s.k, rng);
   std::fill(coefs.begin(), coefs.begin() + s.k, std::uint8_t{1});
-  std::vector<Bytes> want(s.rows, Bytes(s.len));
-  kernels_reference.dot_prod(s.len, s.k, s.rows, TableArray(kernels_reference, coefs).data(),
-                             inputs(src).data(), outputs(want).data());
-  coefs.erase(coefs.begin(), coefs.begin() + s.k); // xor_dot_prod takes the tables of the rows after the first
-  kernels.xor_dot_prod(s.len, s.k, s.rows, TableArray(kernels, coefs).data(), inputs(src).data(),
-                       outputs(dst).data());
-  return compare(describe(kernels, "xor_dot_prod", s), dst, want, src);
+  // xor_dot_prod, then xor_dot_prod_ones with the first column set to ones as well (its contract).
+  for (const bool ones_column : {false, true}) {
+    if (ones_column)
+      for (unsigned r = 0; r < s.rows; r++)
+        coefs[std::size_t{r} * s.k] = 1;
+    auto dst = random_buffers(s.rows, s.len, s.dst_align, rng); // garbage the kernel must overwrite
+    std::vector<Bytes> want(s.rows, Bytes(s.len));
+    kernels_reference.dot_prod(s.len, s.k, s.rows, TableArray(kernels_reference, coefs).data(),
+                               inputs(src).data(), outputs(want).data());
+    // Both take the tables of the rows after the first.
+    const std::vector<std::uint8_t> after_first(coefs.begin() + s.k, coefs.end());
+    const auto entry = ones_column ? kernels.xor_dot_prod_ones : kernels.xor_dot_prod;
+    entry(s.len, s.k, s.rows, TableArray(kernels, after_first).data(), inputs(src).data(), outputs(dst).data());
+    if (auto r = compare(describe(kernels, ones_column ? "xor_dot_prod_ones" : "xor_dot_prod", s), dst, want, src);
+        !r)
+      return r;
+  }
+  return AssertionSuccess();
 }
 
 AssertionResult check_xor_many(const Kernels &kernels, const Shape &s, unsigned in_place, Rng &rng) {

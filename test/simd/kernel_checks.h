@@ -25,7 +25,8 @@ struct Shape {
 // xor_mad against the reference's mad with coefficient 1 for the first row.
 ::testing::AssertionResult check_xor_mad(const Kernels &kernels, const Shape &shape, Rng &rng);
 ::testing::AssertionResult check_dot_prod(const Kernels &kernels, const Shape &shape, Rng &rng);
-// xor_dot_prod against the reference's dot_prod with coefficients 1 in the first row.
+// xor_dot_prod against the reference's dot_prod with coefficients 1 in the first row, and xor_dot_prod_ones
+// with coefficients 1 in the first column too.
 ::testing::AssertionResult check_xor_dot_prod(const Kernels &kernels, const Shape &shape, Rng &rng);
 // in_place < shape.k: dst is src[in_place]; otherwise a separate buffer.
 ::testing::AssertionResult check_xor_many(const Kernels &kernels, const Shape &shape, unsigned in_place,

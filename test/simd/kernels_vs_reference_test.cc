@@ -146,6 +146,7 @@ TEST_P(KernelsVsReference, OwnTableIsTheNarrowFullOne) {
   EXPECT_EQ(k.xor_mad, own.xor_mad);
   EXPECT_EQ(k.dot_prod, own.dot_prod);
   EXPECT_EQ(k.xor_dot_prod, own.xor_dot_prod);
+  EXPECT_EQ(k.xor_dot_prod_ones, own.xor_dot_prod_ones);
   EXPECT_EQ(k.xor_many, own.xor_many);
   EXPECT_EQ(k.settle, own.settle);
   EXPECT_EQ(*report.beyond_l1 != '\0', own.chooses_beyond_l1) << report.beyond_l1;

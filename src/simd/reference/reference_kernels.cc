@@ -65,7 +65,8 @@ void xor_dot_prod(std::size_t len, unsigned k, unsigned rows, const std::uint8_t
 
 } // namespace
 
-const Kernels kernels_reference = {"reference", kTableBytes, expand, mul, mad, xor_mad, dot_prod,
+// The oracle multiplies src[0] by its tables of 1 like any other source: xor_dot_prod_ones is xor_dot_prod.
+const Kernels kernels_reference = {"reference", kTableBytes, expand, mul, mad, xor_mad, dot_prod, xor_dot_prod,
                                    xor_dot_prod, xor_many, true, false, false, nullptr};
 
 } // namespace ec::simd

@@ -79,11 +79,14 @@ template <class T> struct DotBlocks {
 
   // R multiply rows; with XorFirst, dst[0] is a row of ones besides them: every source register is
   // added to its accumulator (acc[0]) as loaded, with no multiply, and multiply row r (tables + r *
-  // row_stride) accumulates in acc[XorFirst + r] for dst[XorFirst + r].
-  template <unsigned R, unsigned U, bool Prefetch, bool XorFirst, class IO>
+  // row_stride) accumulates in acc[XorFirst + r] for dst[XorFirst + r]. With OnesColumn (and XorFirst)
+  // src[0]'s coefficient is 1 in every row too: its registers are added as loaded, neither prepared nor
+  // looked up, where the peel below takes the first sources (the others read its tables of 1).
+  template <unsigned R, unsigned U, bool Prefetch, bool XorFirst, bool OnesColumn, class IO>
   static EC_SKELETON_INLINE void dot_block(const IO &io, size_t off, unsigned k, const uint8_t *tables,
                                            size_t row_stride, const uint8_t *const *src,
                                            uint8_t *const *dst) {
+    static_assert(!OnesColumn || XorFirst, "a column of ones comes with the row of ones");
     if constexpr (Prefetch) {
       for (unsigned j = 0; j < k; j++) {
         EC_SKELETON_UNROLL
@@ -101,19 +104,27 @@ template <class T> struct DotBlocks {
       }
     } else if constexpr (P == 1) {
       typename T::Src s[U];
+      Vec v[U];
       EC_SKELETON_UNROLL
       for (unsigned u = 0; u < U; u++) {
-        const Vec v = io.load(src[0] + off + u * W);
+        v[u] = io.load(src[0] + off + u * W);
         if constexpr (XorFirst)
-          acc[0][u] = v;
-        s[u] = T::prepare(v);
+          acc[0][u] = v[u];
+        if constexpr (!OnesColumn)
+          s[u] = T::prepare(v[u]);
       }
       EC_SKELETON_UNROLL
       for (unsigned r = 0; r < R; r++) {
-        const typename T::Table tab = T::load_table(tables + r * row_stride);
-        EC_SKELETON_UNROLL
-        for (unsigned u = 0; u < U; u++)
-          acc[XorFirst + r][u] = T::mul(tab, s[u]);
+        if constexpr (OnesColumn) {
+          EC_SKELETON_UNROLL
+          for (unsigned u = 0; u < U; u++)
+            acc[XorFirst + r][u] = v[u];
+        } else {
+          const typename T::Table tab = T::load_table(tables + r * row_stride);
+          EC_SKELETON_UNROLL
+          for (unsigned u = 0; u < U; u++)
+            acc[XorFirst + r][u] = T::mul(tab, s[u]);
+        }
       }
     } else {
       // The two sources are taken C registers at a time, so that the peel holds no more source
@@ -144,13 +155,20 @@ template <class T> struct DotBlocks {
           for (unsigned u = 0; u < C; u++)
             acc[0][c + u] = T::add(v0[u], v1[u]);
         }
+        // With OnesColumn src[0]'s prepared registers go unused (the compiler drops their preparation).
         EC_SKELETON_UNROLL
         for (unsigned r = 0; r < R; r++) {
-          const typename T::Table tab0 = T::load_table(t + r * row_stride);
           const typename T::Table tab1 = T::load_table(t + TB + r * row_stride);
-          EC_SKELETON_UNROLL
-          for (unsigned u = 0; u < C; u++)
-            acc[XorFirst + r][c + u] = T::add(T::mul(tab0, s0[u]), T::mul(tab1, s1[u]));
+          if constexpr (OnesColumn) {
+            EC_SKELETON_UNROLL
+            for (unsigned u = 0; u < C; u++)
+              acc[XorFirst + r][c + u] = T::add(v0[u], T::mul(tab1, s1[u]));
+          } else {
+            const typename T::Table tab0 = T::load_table(t + r * row_stride);
+            EC_SKELETON_UNROLL
+            for (unsigned u = 0; u < C; u++)
+              acc[XorFirst + r][c + u] = T::add(T::mul(tab0, s0[u]), T::mul(tab1, s1[u]));
+          }
         }
       }
     }

@@ -28,6 +28,7 @@ template <class T, bool Narrow, bool Narrower> constexpr Kernels kernels_as(cons
                  &Loops::template xor_mad<Narrower>,
                  &Loops::template dot_prod<Narrow>,
                  &Loops::template xor_dot_prod<Narrow, Narrower>,
+                 &Loops::template xor_dot_prod_ones<Narrow, Narrower>,
                  &Loops::template xor_many<Narrower>,
                  T::kDecodesThroughSum,
                  chooses_beyond_l1,

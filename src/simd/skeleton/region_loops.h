@@ -82,17 +82,19 @@ template <class T> struct RegionLoops : CachedSizes<T> {
   static constexpr size_t kSliceBytes = 4096;
 
   // Whole blocks of U registers from off on, while they fit before end; returns where they stopped.
-  template <unsigned R, unsigned U, bool Prefetch, bool XorFirst>
+  template <unsigned R, unsigned U, bool Prefetch, bool XorFirst, bool OnesColumn>
   static EC_SKELETON_INLINE size_t dot_steps(size_t off, size_t end, unsigned k, const uint8_t *tables,
                                              size_t row_stride, const uint8_t *const *src, uint8_t *const *dst) {
     for (; end - off >= U * W; off += U * W)
-      Dot::template dot_block<R, U, Prefetch, XorFirst>(FullIO<T>{}, off, k, tables, row_stride, src, dst);
+      Dot::template dot_block<R, U, Prefetch, XorFirst, OnesColumn>(FullIO<T>{}, off, k, tables, row_stride, src,
+                                                                    dst);
     return off;
   }
 
   // R multiply rows, and with XorFirst a row of ones before them (dot_block); k >= 2 with XorFirst.
-  // narrow: the dot product's way beyond twice L1D (BeyondL1), as its entry point was chosen.
-  template <unsigned R, bool Prefetch, bool XorFirst>
+  // OnesColumn: src[0]'s coefficient is 1 in every row (dot_block). narrow: the dot product's way beyond
+  // twice L1D (BeyondL1), as its entry point was chosen.
+  template <unsigned R, bool Prefetch, bool XorFirst, bool OnesColumn = false>
   static void dot_rows(size_t begin, size_t end, unsigned k, const uint8_t *tables, size_t row_stride,
                        const uint8_t *const *src, uint8_t *const *dst, bool narrow) {
     // The row of ones takes accumulators like any row, not tables.
@@ -123,16 +125,17 @@ template <class T> struct RegionLoops : CachedSizes<T> {
       const size_t bytes = (end - begin) * (size_t{k} + R + XorFirst);
       if (narrow && bytes > 2 * beyond_l1_bytes()) {
         if (bytes > beyond_l2_bytes() / 4 && bytes <= beyond_l2_bytes())
-          off = dot_steps<R, UL2Full, Prefetch, XorFirst>(off, end, k, tables, row_stride, src, out);
+          off = dot_steps<R, UL2Full, Prefetch, XorFirst, OnesColumn>(off, end, k, tables, row_stride, src, out);
         else
-          off = dot_steps<R, UL2, Prefetch, XorFirst>(off, end, k, tables, row_stride, src, out);
+          off = dot_steps<R, UL2, Prefetch, XorFirst, OnesColumn>(off, end, k, tables, row_stride, src, out);
       }
     }
-    off = dot_steps<R, U, Prefetch, XorFirst>(off, end, k, tables, row_stride, src, out);
+    off = dot_steps<R, U, Prefetch, XorFirst, OnesColumn>(off, end, k, tables, row_stride, src, out);
     if constexpr (U > 1)
-      off = dot_steps<R, 1, Prefetch, XorFirst>(off, end, k, tables, row_stride, src, out);
+      off = dot_steps<R, 1, Prefetch, XorFirst, OnesColumn>(off, end, k, tables, row_stride, src, out);
     if (off < end)
-      Dot::template dot_block<R, 1, Prefetch, XorFirst>(PartialIO<T>{end - off}, off, k, tables, row_stride, src, out);
+      Dot::template dot_block<R, 1, Prefetch, XorFirst, OnesColumn>(PartialIO<T>{end - off}, off, k, tables,
+                                                                    row_stride, src, out);
   }
 
   using DotRowsFn = void (*)(size_t, size_t, unsigned, const uint8_t *, size_t, const uint8_t *const *,
@@ -171,13 +174,20 @@ template <class T> struct RegionLoops : CachedSizes<T> {
     }
   }
 
+  // Whether a dot product of one pass prefetches its sources (where T asks for it): many, beyond L2.
+  static bool prefetches(size_t len, unsigned k, unsigned rows) {
+    if constexpr (Dot::kPrefetch > 0)
+      return k >= Dot::kPrefetchSources && len * (size_t{k} + rows) >= beyond_l2_bytes();
+    return false;
+  }
+
   template <bool XorFirst>
   static void dot_products(size_t len, unsigned k, unsigned rows, const uint8_t *tables,
                            const uint8_t *const *src, uint8_t *const *dst, bool narrow) {
     if (rows <= T::kMaxRows) {
       // Passes over slices (below) read their sources again from cache: only one pass prefetches.
       if constexpr (Dot::kPrefetch > 0) {
-        if (k >= Dot::kPrefetchSources && len * (size_t{k} + rows) >= beyond_l2_bytes()) {
+        if (prefetches(len, k, rows)) {
           dot_passes<true, XorFirst>(0, len, k, rows, tables, src, dst, narrow);
           return;
         }
@@ -210,6 +220,27 @@ template <class T> struct RegionLoops : CachedSizes<T> {
       return;
     }
     dot_products<true>(len, k, rows, tables, src, dst, Narrow);
+  }
+
+  // The first pass of xor_dot_prod_ones: the row of ones and up to this many multiply rows (codes of up to
+  // four parities; more take xor_dot_prod, whose bytes are the same: src[0]'s tables are those of 1).
+  static constexpr unsigned kOnesColumnMaxRows = kXorFirstMaxRows < 3 ? kXorFirstMaxRows : 3;
+  template <size_t... I> static DotRowsFn ones_column_rows_for(unsigned rows, std::index_sequence<I...>) {
+    static constexpr DotRowsFn fns[] = {&dot_rows<I + 1, false, true, true>...};
+    return fns[rows - 1];
+  }
+
+  // xor_dot_prod where src[0]'s coefficient is 1 in every row as well (Reed-Solomon's Vandermonde encode
+  // matrices): in one pass without prefetches, src[0] is added to every output with no multiply.
+  template <bool Narrow, bool Narrower>
+  static void xor_dot_prod_ones(size_t len, unsigned k, unsigned rows, const uint8_t *tables,
+                                const uint8_t *const *src, uint8_t *const *dst) {
+    if (k < 2 || rows < 2 || rows - 1 > kOnesColumnMaxRows || prefetches(len, k, rows)) {
+      xor_dot_prod<Narrow, Narrower>(len, k, rows, tables, src, dst);
+      return;
+    }
+    ones_column_rows_for(rows - 1, std::make_index_sequence<kOnesColumnMaxRows>{})(
+        0, len, k, tables, size_t{k} * TB, src, dst, Narrow);
   }
 
   // One source (k = 1): the dot products' way beyond L1D does not apply.
