@@ -7,7 +7,7 @@ MatrixCoder::MatrixCoder(const simd::Kernels &kernels, unsigned rows, unsigned c
                          std::pmr::memory_resource *memory)
     : kernels_(kernels), rows_(rows), cols_(cols), tables_(std::size_t{rows} * cols * kernels.table_bytes, memory),
       ones_first_(rows >= 1 && gf::row_is_all_ones(matrix, cols, 0)),
-      ones_column_(ones_first_ && cols >= 1 && gf::column_is_all_ones(matrix, rows, cols, 0)) {
+      ones_column_(ones_first_ && rows >= 2 && cols >= 2 && gf::column_is_all_ones(matrix, rows, cols, 0)) {
   for (std::size_t i = 0; i < std::size_t{rows} * cols; i++)
     kernels_.expand(matrix[i], tables_.data() + i * kernels_.table_bytes);
 }

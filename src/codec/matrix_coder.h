@@ -25,8 +25,8 @@ private:
   // A first row of ones (Reed-Solomon's first parity; alone: m=1, or rebuilding one chunk from it) is a
   // plain XOR of the inputs, computed beside the other rows' products (xor_dot_prod).
   bool ones_first_;
-  // With it, a first column of ones (the Vandermonde encode matrices'): the first input is added to every
-  // output, not multiplied (xor_dot_prod_ones).
+  // With it and a multiply row, a first column of ones (the Vandermonde encode matrices'): the first input
+  // is added to every output, not multiplied (xor_dot_prod_ones).
   bool ones_column_;
 };
 
