@@ -80,8 +80,8 @@ template <class T> struct DotBlocks {
   // R multiply rows; with XorFirst, dst[0] is a row of ones besides them: every source register is
   // added to its accumulator (acc[0]) as loaded, with no multiply, and multiply row r (tables + r *
   // row_stride) accumulates in acc[XorFirst + r] for dst[XorFirst + r]. With OnesColumn (and XorFirst)
-  // src[0]'s coefficient is 1 in every row too: its registers are added as loaded, neither prepared nor
-  // looked up, where the peel below takes the first sources (the others read its tables of 1).
+  // src[0]'s coefficient is 1 in every row too: the two-source peel (every variant's but generic's) adds its
+  // registers as loaded, neither prepared nor looked up; the other peels read its tables of 1.
   template <unsigned R, unsigned U, bool Prefetch, bool XorFirst, bool OnesColumn, class IO>
   static EC_SKELETON_INLINE void dot_block(const IO &io, size_t off, unsigned k, const uint8_t *tables,
                                            size_t row_stride, const uint8_t *const *src,
@@ -104,27 +104,19 @@ template <class T> struct DotBlocks {
       }
     } else if constexpr (P == 1) {
       typename T::Src s[U];
-      Vec v[U];
       EC_SKELETON_UNROLL
       for (unsigned u = 0; u < U; u++) {
-        v[u] = io.load(src[0] + off + u * W);
+        const Vec v = io.load(src[0] + off + u * W);
         if constexpr (XorFirst)
-          acc[0][u] = v[u];
-        if constexpr (!OnesColumn)
-          s[u] = T::prepare(v[u]);
+          acc[0][u] = v;
+        s[u] = T::prepare(v);
       }
       EC_SKELETON_UNROLL
       for (unsigned r = 0; r < R; r++) {
-        if constexpr (OnesColumn) {
-          EC_SKELETON_UNROLL
-          for (unsigned u = 0; u < U; u++)
-            acc[XorFirst + r][u] = v[u];
-        } else {
-          const typename T::Table tab = T::load_table(tables + r * row_stride);
-          EC_SKELETON_UNROLL
-          for (unsigned u = 0; u < U; u++)
-            acc[XorFirst + r][u] = T::mul(tab, s[u]);
-        }
+        const typename T::Table tab = T::load_table(tables + r * row_stride);
+        EC_SKELETON_UNROLL
+        for (unsigned u = 0; u < U; u++)
+          acc[XorFirst + r][u] = T::mul(tab, s[u]);
       }
     } else {
       // The two sources are taken C registers at a time, so that the peel holds no more source
