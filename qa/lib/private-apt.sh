@@ -53,9 +53,12 @@ private_apt_download() {
   fi
 }
 
-# _private_apt_not_served APTDIR: the last download (APTDIR/download.log) met debs the index lists and the
-# archive does not serve (404).
-_private_apt_not_served() { grep -qE '^E: Failed to fetch .*\.deb +404' "$1/download.log" 2>/dev/null; }
+# _private_apt_unserved_urls APTDIR: the URLs of the debs the last download (APTDIR/download.log) met that
+# the index lists and the archive does not serve (404), one a line; _private_apt_not_served: whether any.
+_private_apt_unserved_urls() {
+  sed -n 's/^E: Failed to fetch \(http[^ ]*\.deb\) \+404.*/\1/p' "$1/download.log" 2>/dev/null | sort -u
+}
+_private_apt_not_served() { [ -n "$(_private_apt_unserved_urls "$1")" ]; }
 
 # One try of private_apt_download: the indexes, then the debs (an update each try, see apt_retried).
 # apt-get update's output is kept in APTDIR/update.log. Debs the index names but the archive answers 404
@@ -126,7 +129,7 @@ _private_apt_fetch_earlier_updates() {
   local aptdir=$1 arch=$2 debdir=$3 url dir file name version rest c got
   printf 'WARNING: private apt (%s): the archive lists debs it does not serve (404); taking earlier versions of them, unverified:\n' \
     "$arch" >&2
-  for url in $(sed -n 's/^E: Failed to fetch \(http[^ ]*\.deb\) \+404.*/\1/p' "$aptdir/download.log" | sort -u); do
+  for url in $(_private_apt_unserved_urls "$aptdir"); do
     dir=${url%/*}
     file=${url##*/}
     file=${file//%2b/+}
