@@ -22,6 +22,7 @@ namespace {
 struct NeonTraits : skeleton::SplitNibbleX32<uint8x16_t>, skeleton::Tuning<NeonTraits> {
   static constexpr bool kMaskedTail = false;
   static constexpr bool kRowTablePointers = true;
+  static constexpr unsigned kHeldTableSources = kHeldTableSourcesX32;
 
   static Vec load(const std::uint8_t *p) { return vld1q_u8(p); }
   // LDR and LDP take an immediate offset: a block's registers load from one base register, in pairs

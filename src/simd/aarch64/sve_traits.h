@@ -30,6 +30,7 @@ using SveVec = svuint8_t __attribute__((arm_sve_vector_bits(__ARM_FEATURE_SVE_BI
 
 struct SveTraits : skeleton::SplitNibbleX32<SveVec, __ARM_FEATURE_SVE_BITS / 8>, skeleton::Tuning<SveTraits> {
   static constexpr bool kMaskedTail = true;
+  static constexpr unsigned kHeldTableSources = kHeldTableSourcesX32;
 
   static svbool_t all() { return svptrue_b8(); }
   static Vec load(const std::uint8_t *p) { return svld1_u8(all(), p); }

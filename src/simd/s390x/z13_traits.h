@@ -30,6 +30,7 @@ namespace {
 
 struct Z13Traits : skeleton::SplitNibbleX32<__vector unsigned char>, skeleton::Tuning<Z13Traits> {
   static constexpr bool kMaskedTail = true;
+  static constexpr unsigned kHeldTableSources = kHeldTableSourcesX32;
 
   static Vec load(const std::uint8_t *p) {
     Vec v;

@@ -230,11 +230,57 @@ template <class T> struct RegionLoops : CachedSizes<T> {
     return fns[rows - 1];
   }
 
+  // Two rows from K sources (xor_dot_prod_ones' row of ones and one multiply row) with the tables held in
+  // registers: held_pair_block over the region.
+  template <unsigned K>
+  static void held_pair(size_t len, const uint8_t *tables, const uint8_t *const *src, uint8_t *const *dst) {
+    constexpr unsigned U = T::unroll(2);
+    typename T::Table tab[K - 1];
+    EC_SKELETON_UNROLL
+    for (unsigned j = 1; j < K; j++)
+      tab[j - 1] = T::load_table(tables + j * TB);
+    const uint8_t *in[K];
+    uint8_t *out[2];
+    Blocks::template copy_pointers<K>(src, in);
+    Blocks::template copy_pointers<2>(dst, out);
+    size_t off = 0;
+    for (; len - off >= U * W; off += U * W)
+      Dot::template held_pair_block<K, U>(FullIO<T>{}, off, tab, in, out);
+    if constexpr (U > 1)
+      for (; len - off >= W; off += W)
+        Dot::template held_pair_block<K, 1>(FullIO<T>{}, off, tab, in, out);
+    if (off < len)
+      Dot::template held_pair_block<K, 1>(PartialIO<T>{len - off}, off, tab, in, out);
+  }
+  using HeldPairFn = void (*)(size_t, const uint8_t *, const uint8_t *const *, uint8_t *const *);
+  template <size_t... I> static HeldPairFn held_pair_for(unsigned k, std::index_sequence<I...>) {
+    static constexpr HeldPairFn fns[] = {&held_pair<I + 2>...};
+    return fns[k - 2];
+  }
+  // Whether xor_dot_prod_ones' call takes held_pair: two rows from at most T::kHeldTableSources sources,
+  // where the blocks' unroll is the one dot_rows would take (beyond twice L1D a narrow call may take
+  // another).
+  template <bool Narrow> static bool holds_tables(size_t len, unsigned k, unsigned rows) {
+    if constexpr (T::kHeldTableSources >= 2) {
+      constexpr unsigned U = T::unroll(2);
+      constexpr bool kSameBeyondL1 = T::dot_unroll_beyond_l1(2, false) == U && T::dot_unroll_beyond_l1(2, true) == U;
+      return rows == 2 && k >= 2 && k <= T::kHeldTableSources &&
+             (kSameBeyondL1 || !Narrow || len * (size_t{k} + 2) <= 2 * beyond_l1_bytes());
+    }
+    return false;
+  }
+
   // xor_dot_prod where src[0]'s coefficient is 1 in every row as well (Reed-Solomon's Vandermonde encode
   // matrices): in one pass without prefetches, src[0] is added to every output with no multiply.
   template <bool Narrow, bool Narrower>
   static void xor_dot_prod_ones(size_t len, unsigned k, unsigned rows, const uint8_t *tables,
                                 const uint8_t *const *src, uint8_t *const *dst) {
+    if constexpr (T::kHeldTableSources >= 2) {
+      if (holds_tables<Narrow>(len, k, rows)) {
+        held_pair_for(k, std::make_index_sequence<T::kHeldTableSources - 1>{})(len, tables, src, dst);
+        return;
+      }
+    }
     if (k < 2 || rows < 2 || rows - 1 > kOnesColumnMaxRows || prefetches(len, k, rows)) {
       xor_dot_prod<Narrow, Narrower>(len, k, rows, tables, src, dst);
       return;

@@ -30,6 +30,10 @@ template <class V, std::size_t Width = 16> struct SplitNibbleX32 {
   // product and a nibble mask fit the 32 registers at each step (8 + 16 + 5, 8 + 8 + 5, 10 + 4 + 5, 8 + 2 + 5).
   static constexpr unsigned kMaxRows = 8;
   static constexpr unsigned unroll(unsigned rows) { return rows <= 1 ? 8 : rows <= 2 ? 4 : rows <= 5 ? 2 : 1; }
+  // A two-parity encode's tables held in registers (Tuning's kHeldTableSources, which each variant sets to
+  // this): 3 multiplied sources' tables, 2 x 4 accumulators, a block's 4 sources with their nibbles and
+  // the mask fit (6 + 8 + 12 + 1, and the two lookups of a product).
+  static constexpr unsigned kHeldTableSourcesX32 = 4;
 
   // lo[16] then hi[16], in memory order: these machines' byte lookups number a register's bytes so.
   static void expand(std::uint8_t coef, std::uint8_t *table) { gf::write_nibble_tables_lo_hi(coef, table); }

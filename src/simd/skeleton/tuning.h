@@ -25,6 +25,11 @@ template <class T> struct Tuning {
   // where a product is two table lookups per register (Zen 4, avx2 and avx512, the decodes gfni_traits.h
   // names: 0.95-1.21x the speed without it); not where one instruction multiplies.
   static constexpr bool kDecodesThroughSum = true;
+  // Up to how many sources a dot product of a row of ones and one multiply row from a column of ones (a
+  // Vandermonde encode of two parities) holds the sources' tables in registers for the whole region
+  // (region_loops.h's held_pair); 0 or 1: never. Where the tables, the two rows' accumulators and a block's
+  // sources fit the register file.
+  static constexpr unsigned kHeldTableSources = 0;
   // How far ahead of a dot product's block its sources are prefetched beyond L2; 0: not at all.
   static constexpr std::size_t kPrefetchBytes = 0;
   // Registers per row of mad and xor_mad, whose every output register is loaded and stored where a dot
