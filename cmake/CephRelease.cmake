@@ -5,7 +5,8 @@
 # plugin that claims another. Detected from the installed ceph-base (or ceph-osd --version); override
 # with -DCEPH_VERSION=x.y.z (e.g. a cross build). Its major.minor selects the row, which sets
 #   CEPH_RELEASE, CEPH_DEBIAN_VERSION, CEPH_DEBIAN_SUITE, CEPH_INTERFACE, CEPH_ABI_DIR (our declarations of
-#   that interface generation; CEPH_ABI_INCLUDE_DIRS adds the shared ones), EC_JERASURE_DEFAULT_K / _M / _R6_M / _PACKETSIZE, EC_JERASURE_CHUNK_RULES, EC_ISA_MAX_M.
+#   that interface generation; CEPH_ABI_INCLUDE_DIRS adds the shared ones), EC_JERASURE_DEFAULT_K / _M / _R6_M / _PACKETSIZE, EC_JERASURE_CHUNK_RULES, EC_ISA_MAX_M,
+#   EC_DATA_CHUNK_BUFFERS (true where CMAKE_SYSTEM_PROCESSOR is one of the row's crc32c_scalar).
 # A version of a series the table does not list stops configure with the list of supported ones.
 set(EC_RELEASES_TABLE ${CMAKE_CURRENT_LIST_DIR}/../ceph-releases.tsv)
 set_property(DIRECTORY APPEND PROPERTY CMAKE_CONFIGURE_DEPENDS ${EC_RELEASES_TABLE})
@@ -39,8 +40,8 @@ unset(_row)
 foreach(_line IN LISTS _rows)
   string(REPLACE "\t" ";" _fields "${_line}")
   list(LENGTH _fields _n)
-  if(NOT _n EQUAL 12)
-    message(FATAL_ERROR "${EC_RELEASES_TABLE}: a row needs 12 tab-separated fields: '${_line}'")
+  if(NOT _n EQUAL 13)
+    message(FATAL_ERROR "${EC_RELEASES_TABLE}: a row needs 13 tab-separated fields: '${_line}'")
   endif()
   list(GET _fields 0 _name)
   list(GET _fields 1 _row_series)
@@ -66,6 +67,14 @@ list(GET _row 8 EC_JERASURE_DEFAULT_R6_M)
 list(GET _row 9 EC_JERASURE_DEFAULT_PACKETSIZE)
 list(GET _row 10 EC_JERASURE_CHUNK_RULES)
 list(GET _row 11 EC_ISA_MAX_M)
+list(GET _row 12 _crc32c_scalar)
+# Whether this build's processor is one of the release's crc32c_scalar ones (C++ true/false).
+string(REPLACE "," ";" _crc32c_scalar "${_crc32c_scalar}")
+if(CMAKE_SYSTEM_PROCESSOR IN_LIST _crc32c_scalar)
+  set(EC_DATA_CHUNK_BUFFERS true)
+else()
+  set(EC_DATA_CHUNK_BUFFERS false)
+endif()
 
 # What the codec implements; a release whose jerasure sizes chunks otherwise needs code, not just a row.
 set(_implemented_chunk_rules jerasure-v1)

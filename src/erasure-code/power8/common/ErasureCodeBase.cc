@@ -124,7 +124,8 @@ int ErasureCodeBase::encode(const std::set<int> &want_to_encode, const ceph::buf
       return -EINVAL;
   const unsigned length = in.length();
   const unsigned chunk = get_chunk_size(length);
-  // Whole data chunks are slices of the input (no copy: the kernels take any alignment); the padded data
+  // Whole data chunks are slices of the input (no copy: the kernels take any alignment), unless
+  // data_chunk_buffers() copies them (see there); the padded data
   // chunks and the parity chunks get a buffer each, as Ceph's own base class gives them, not slices of one:
   // an OSD computes each shard's crc32c for its hash info and again for the message that carries it, and
   // Ceph caches one crc per buffer, so slices of one buffer evicted each other's and every parity shard's
@@ -132,7 +133,7 @@ int ErasureCodeBase::encode(const std::set<int> &want_to_encode, const ceph::buf
   // with shared parity buffers, 17.9 G with a buffer each, jerasure 25.1 G). The chunk pointers are
   // collected here rather than looked up again in the map: at the stripe size the coding itself takes
   // well under a microsecond.
-  const unsigned whole = chunk ? std::min(k, length / chunk) : k;
+  const unsigned whole = data_chunk_buffers_ ? 0 : chunk ? std::min(k, length / chunk) : k;
   // A fragmented input takes substr_of, which flattens the chunks that straddle fragments.
   const char *const in_base = whole && in.get_num_buffers() == 1 ? in.front().c_str() : nullptr;
   const std::uint8_t *data[kMaxEncodeChunks];
@@ -157,7 +158,7 @@ int ErasureCodeBase::encode(const std::set<int> &want_to_encode, const ceph::buf
     char *p = buf.c_str();
     if (i < k) {
       const std::uint64_t offset = std::uint64_t{i} * chunk;
-      const unsigned copied = offset < length ? static_cast<unsigned>(length - offset) : 0;
+      const unsigned copied = offset < length ? static_cast<unsigned>(std::min<std::uint64_t>(length - offset, chunk)) : 0;
       if (copied)
         in.begin(static_cast<unsigned>(offset)).copy(copied, p);
       std::memset(p + copied, 0, chunk - copied);
