@@ -61,11 +61,6 @@ release_tentacle_or_later() {
 # alike with the installed one (Reef beside Pacific)? qa/release/run says what such a release runs.
 # EC_RELEASE_FULL=1: none is. In a release's root the installed one is that release: qa/release/run names
 # the host's in EC_HOST_RELEASE.
-# release_lints_package RELEASE: whether RELEASE's stage 60 runs lintian on the package: every release's
-# but a trimmed one's (its package's debian/ is the one the host's and the newest release's lintian check;
-# only the version bounds differ), whose root is made without lintian (qa/lib/release-root.sh).
-release_lints_package() { ! release_trimmed "$1"; }
-
 release_trimmed() {
   local host newest
   host=${EC_HOST_RELEASE:-$(release_installed)} || return 1
@@ -74,6 +69,11 @@ release_trimmed() {
     [ "$(release_field "$1" interface)" = "$(release_field "$host" interface)" ] &&
     [ "${EC_RELEASE_FULL:-0}" != 1 ]
 }
+
+# release_lints_package RELEASE: whether RELEASE's stage 60 runs lintian on the package: every release's
+# but a trimmed one's (its package's debian/ is the one the host's and the newest release's lintian check;
+# only the version bounds differ), whose root is made without lintian (qa/lib/release-root.sh).
+release_lints_package() { ! release_trimmed "$1"; }
 
 # Does RELEASE's Debian ceph-test ship Ceph's test clients (ceph_test_rados, the librados API suites)? From
 # 18.2 on; 16.2.15's holds only a Java jar.
