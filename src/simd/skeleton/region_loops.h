@@ -231,10 +231,11 @@ template <class T> struct RegionLoops : CachedSizes<T> {
   }
 
   // Two rows from K sources (xor_dot_prod_ones' row of ones and one multiply row) with the tables held in
-  // registers: held_pair_block over the region.
+  // registers: held_pair_block over the region, as many registers a row as dot_rows of two rows takes.
+  static constexpr unsigned kHeldUnroll = T::unroll(2);
   template <unsigned K>
   static void held_pair(size_t len, const uint8_t *tables, const uint8_t *const *src, uint8_t *const *dst) {
-    constexpr unsigned U = T::unroll(2);
+    constexpr unsigned U = kHeldUnroll;
     typename T::Table tab[K - 1];
     EC_SKELETON_UNROLL
     for (unsigned j = 1; j < K; j++)
@@ -261,13 +262,10 @@ template <class T> struct RegionLoops : CachedSizes<T> {
   // where the blocks' unroll is the one dot_rows would take (beyond twice L1D a narrow call may take
   // another).
   template <bool Narrow> static bool holds_tables(size_t len, unsigned k, unsigned rows) {
-    if constexpr (T::kHeldTableSources >= 2) {
-      constexpr unsigned U = T::unroll(2);
-      constexpr bool kSameBeyondL1 = T::dot_unroll_beyond_l1(2, false) == U && T::dot_unroll_beyond_l1(2, true) == U;
-      return rows == 2 && k >= 2 && k <= T::kHeldTableSources &&
-             (kSameBeyondL1 || !Narrow || len * (size_t{k} + 2) <= 2 * beyond_l1_bytes());
-    }
-    return false;
+    constexpr bool kSameBeyondL1 =
+        T::dot_unroll_beyond_l1(2, false) == kHeldUnroll && T::dot_unroll_beyond_l1(2, true) == kHeldUnroll;
+    return rows == 2 && k >= 2 && k <= T::kHeldTableSources &&
+           (kSameBeyondL1 || !Narrow || len * (size_t{k} + 2) <= 2 * beyond_l1_bytes());
   }
 
   // xor_dot_prod where src[0]'s coefficient is 1 in every row as well (Reed-Solomon's Vandermonde encode
