@@ -170,12 +170,18 @@ osd_pool_default_pgp_num = 8
 mgr_initial_modules = iostat
 mgr_stats_period = 1
 mon_mgr_digest_period = 1
+# A map change commits at once, not up to a second after the last one (Paxos' damping for big clusters):
+# each pool, profile or upmap command of a test otherwise takes a second. Ceph's standalone tests do the same.
+paxos_propose_interval = 0.1
 osd_objectstore = $store
 # A stopped OSD: memstore writes its data out only in the clean shutdown, so it takes that path; bluestore
 # keeps Ceph's default, the fast shutdown, which operators run. Ceph keeps the clean path for valgrind's
 # leak checks, and it races: Tentacle 20.2.4's osd.5 asserted in BlueStore::_shutdown_cache
 # (p.second->get_nref() == 1, "pgid 8.6s3 has ref count of 2") when SIGTERM met a map epoch's PG events.
 osd_fast_shutdown = $([ "$store" = memstore ] && echo false || echo true)
+# No mClock capacity benchmark at each new OSD's first start (Reef and later; Pacific schedules with wpq):
+# thousands of 4 KiB writes, emulated OSDs' too, and a config commit, for a figure no test reads.
+osd_mclock_skip_benchmark = true
 osd_memory_target = 1073741824
 bluestore_block_size = 4294967296
 bluestore_block_create = true
