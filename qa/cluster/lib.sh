@@ -89,9 +89,11 @@ cl_rados() { timeout "$CL_TIMEOUT_CMD" rados "$@"; }
 # (ms_bind_port_min/max) in P+3 .. P+CL_PORT_SPAN-1.
 CL_PORT_SPAN=303
 
-# cl_free_port: a P whose whole block has no socket in any state on this host, outside the kernel's
-# ephemeral range (ip_local_port_range): a port in that range can be taken by any outgoing connection
-# (the daemons' and clients' own) between this check and the bind, which a listening-only check misses.
+# cl_free_port: a P whose whole block has no socket in any state but TIME-WAIT on this host, outside the
+# kernel's ephemeral range (ip_local_port_range): a port in that range can be taken by any outgoing
+# connection (the daemons' and clients' own) between this check and the bind, which a listening-only
+# check misses. TIME-WAIT sockets (a stopped cluster's, for a minute) block no listener: Ceph's messenger
+# and ceph-server bind with SO_REUSEADDR; counted, a test's previous cluster filled its lane.
 cl_free_port() {
   local eph_lo eph_hi lo hi p i
   read -r eph_lo eph_hi </proc/sys/net/ipv4/ip_local_port_range
@@ -113,7 +115,7 @@ cl_free_port() {
   fi
   for i in $(seq 1 200); do
     p=$((lo + (RANDOM * 32768 + RANDOM) % (hi - lo)))
-    if ! ss -Hantu "( sport >= :$p and sport <= :$((p + CL_PORT_SPAN - 1)) )" 2>/dev/null | grep -q .; then
+    if ! ss -Hantu exclude time-wait "( sport >= :$p and sport <= :$((p + CL_PORT_SPAN - 1)) )" 2>/dev/null | grep -q .; then
       echo "$p"
       return 0
     fi
