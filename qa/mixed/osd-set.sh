@@ -38,9 +38,9 @@ osd_set_start() {
     cl_ceph config set "osd.$id" crush_location "root=$arch host=mx-$arch-host$id" >/dev/null 2>&1 || fail "config set osd.$id crush_location"
     cl_ceph osd crush create-or-move "osd.$id" 0.001 root="$arch" "host=mx-$arch-host$id" >/dev/null 2>&1 || fail "crush create-or-move osd.$id"
     step "osd.$id: Debian's $arch ceph-osd under ${QEMU_FOR[$arch]} -cpu $model, CRUSH root $arch"
-    emulated_osd_mkfs "$id" "$uuid"
-    emulated_osd_start "$id"
+    emulated_osd_launch "$id" "$uuid"
   done
+  emulated_osds_started
   CL_OSDS=$((CL_OSDS + 4))
   export CL_OSDS
   cl_write_env
